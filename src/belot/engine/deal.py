@@ -1,0 +1,653 @@
+"""One deal (hand) from the cut to the score, as a state machine with cheap undo.
+
+>>> deal = Deal.new(seed=7, dealer=Seat.N)
+>>> deal.phase, deal.turn
+(<Phase.CUT: 'cut'>, <Seat.E: 1>)
+>>> deal.push(Cut(16))
+>>> deal.phase, deal.turn, len(deal.hand(Seat.W))
+(<Phase.AUCTION: 'auction'>, <Seat.W: 3>, 5)
+
+Every ``push`` checks the action and either applies it or raises a specific ``BelotError``
+leaving the deal as it was; ``pop`` takes the last action back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Final
+
+from belot.engine.actions import Action, Call, CallKind, Cut, Declare, Play
+from belot.engine.cards import ALL_CARDS, Card, Rank, Suit, cards_of
+from belot.engine.contracts import Contract
+from belot.engine.declarations import Declaration, announcement_choices, compare
+from belot.engine.errors import IllegalActionError, InvalidActionError, OutOfTurnError
+from belot.engine.rules import Rules
+from belot.engine.scoring import LAST_TRICK, DealScore, TeamPoints, score_deal
+from belot.engine.table import Seat, Team
+from belot.engine.tricks import CARD_POINTS, legal_mask, winner_position
+
+if TYPE_CHECKING:
+    from belot.engine.view import SeatView
+
+__all__ = ["BELOT_POINTS", "Deal", "Phase", "Trick", "shuffled_deck"]
+
+BELOT_POINTS: Final = 20
+_NO_CHOICE: Final[list[tuple[Declaration, ...]]] = [()]
+_CALLS: Final = [Call.bid(c) for c in Contract]
+_PLAYS: Final = tuple(Play(card) for card in ALL_CARDS)
+_CUTS: Final = tuple(Cut(k) for k in range(1, 32))
+
+
+class Phase(str, Enum):
+    CUT = "cut"
+    AUCTION = "auction"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick: the cards in play order with who played them, and who won it (when complete)."""
+
+    plays: tuple[tuple[Seat, Card], ...]
+    winner: Seat | None
+
+    @property
+    def leader(self) -> Seat:
+        return self.plays[0][0]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for _, card in self.plays)
+
+
+def shuffled_deck(seed: int | str) -> tuple[Card, ...]:
+    """The deck order (top card first) that ``seed`` gives: ``random.Random(seed).shuffle``
+    of the cards in index order (7C 8C … AS). Stable across Python versions."""
+    order = list(range(32))
+    random.Random(seed).shuffle(order)
+    return tuple(ALL_CARDS[i] for i in order)
+
+
+def _quick_has_declaration(hand: int) -> bool:
+    """Cheap test for a sequence of three or a counting four in ``hand``."""
+    if hand & (hand >> 1) & (hand >> 2) & 0x3F3F3F3F:
+        return True
+    fours = hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & 0xFC
+    return bool(fours)
+
+
+class Deal:
+    """A deal of Bulgarian Belot (or another preset's) from the cut to the score."""
+
+    rules: Rules
+    dealer: Seat
+    deck: tuple[Card, ...]
+    seed: int | str | None
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        dealer: Seat = Seat.N,
+        deck: Sequence[Card] | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        self.rules = rules if rules is not None else Rules.bulgarian()
+        self.dealer = Seat(dealer)
+        if deck is None:
+            self.deck = shuffled_deck(seed if seed is not None else random.randrange(2**63))
+        else:
+            self.deck = tuple(deck)
+            if len(self.deck) != 32 or len({c.index for c in self.deck}) != 32:
+                raise InvalidActionError("a deck must hold each of the 32 cards exactly once")
+        self.seed = seed
+        step = self.rules.direction
+        self._next = tuple(Seat((s + step) % 4) for s in range(4))
+        self._deck_idx = tuple(c.index for c in self.deck)
+        self._stack: list[tuple[Action, Seat, tuple[object, ...]]] = []
+        # The state, every field immutable so that a snapshot is a tuple of references.
+        self._phase = Phase.CUT
+        self._turn: Seat | None = self._prev(self.dealer)
+        self._cut: int | None = None
+        self._hands: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self._full: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self._calls: tuple[tuple[Seat, Call], ...] = ()
+        self._contract: Contract | None = None
+        self._bidder: Seat | None = None
+        self._double = 1
+        self._passes = 0
+        self._played: tuple[tuple[Seat, int], ...] = ()
+        self._winners: tuple[Seat, ...] = ()
+        self._points: tuple[int, int] = (0, 0)
+        self._declared: tuple[tuple[Declaration, ...] | None, ...] = (None, None, None, None)
+        self._choices: tuple[list[tuple[Declaration, ...]], ...] = ((), (), (), ())  # type: ignore[assignment]
+        self._belots: tuple[tuple[Seat, Suit], ...] = ()
+        self._result: DealScore | None = None
+
+    @classmethod
+    def new(
+        cls, rules: Rules | None = None, *, dealer: Seat = Seat.N, seed: int | str | None = None
+    ) -> Deal:
+        """A freshly shuffled deal (seeded for a reproducible shuffle), waiting for the cut."""
+        return cls(rules, dealer=dealer, seed=seed)
+
+    # --- snapshots -------------------------------------------------------------------------
+
+    _FIELDS: Final = (
+        "_phase", "_turn", "_cut", "_hands", "_full", "_calls", "_contract", "_bidder",
+        "_double", "_passes", "_played", "_winners", "_points", "_declared", "_choices",
+        "_belots", "_result",
+    )
+
+    def _snapshot(self) -> tuple[object, ...]:
+        return (
+            self._phase, self._turn, self._cut, self._hands, self._full, self._calls,
+            self._contract, self._bidder, self._double, self._passes, self._played,
+            self._winners, self._points, self._declared, self._choices, self._belots,
+            self._result,
+        )
+
+    def _restore(self, snap: tuple[object, ...]) -> None:
+        for name, value in zip(self._FIELDS, snap, strict=True):
+            object.__setattr__(self, name, value)
+
+    # --- seats -----------------------------------------------------------------------------
+
+    def next_seat(self, seat: Seat) -> Seat:
+        """The player after ``seat`` in the order of play."""
+        return self._next[seat]
+
+    def _prev(self, seat: Seat) -> Seat:
+        return Seat((seat - self.rules.direction) % 4)
+
+    @property
+    def cutter(self) -> Seat:
+        """The player before the dealer, who cuts."""
+        return self._prev(self.dealer)
+
+    @property
+    def first(self) -> Seat:
+        """The player after the dealer: dealt first, bids first, leads the first trick."""
+        return self._next[self.dealer]
+
+    # --- public state ----------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to act, or None when the deal is over."""
+        return self._turn
+
+    @property
+    def cut(self) -> int | None:
+        return self._cut
+
+    @property
+    def calls(self) -> tuple[tuple[Seat, Call], ...]:
+        return self._calls
+
+    @property
+    def contract(self) -> Contract | None:
+        return self._contract
+
+    @property
+    def bidder(self) -> Seat | None:
+        """The seat that called the final contract."""
+        return self._bidder
+
+    @property
+    def declarers(self) -> Team | None:
+        return None if self._bidder is None else self._bidder.team
+
+    @property
+    def double(self) -> int:
+        """1, 2 after contra, 4 after recontra."""
+        return self._double
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def all_passed(self) -> bool:
+        """True when all four passed and the cards are to be dealt again."""
+        return self._phase is Phase.OVER and self._contract is None
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action pushed so far, in order."""
+        return [action for action, _, _ in self._stack]
+
+    @property
+    def history(self) -> list[tuple[Seat, Action]]:
+        """Every action with the seat that took it."""
+        return [(seat, action) for action, seat, _ in self._stack]
+
+    def peek(self) -> Action:
+        if not self._stack:
+            raise IndexError("no action has been pushed")
+        return self._stack[-1][0]
+
+    def hand(self, seat: Seat) -> list[Card]:
+        """The cards ``seat`` holds now."""
+        return cards_of(self._hands[seat])
+
+    def hand_mask(self, seat: Seat) -> int:
+        return self._hands[seat]
+
+    def dealt_hand(self, seat: Seat) -> list[Card]:
+        """All eight cards ``seat`` was dealt (empty before the last three are dealt)."""
+        return cards_of(self._full[seat])
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """Completed tricks, then the trick in progress (if any), in order."""
+        out = []
+        played = self._played
+        for start in range(0, len(played), 4):
+            chunk = played[start:start + 4]
+            winner = self._winners[start // 4] if len(chunk) == 4 else None
+            out.append(Trick(tuple((s, ALL_CARDS[c]) for s, c in chunk), winner))
+        return out
+
+    @property
+    def current_trick(self) -> list[tuple[Seat, Card]]:
+        played = self._played
+        start = len(played) - len(played) % 4
+        return [(s, ALL_CARDS[c]) for s, c in played[start:]]
+
+    @property
+    def trick_number(self) -> int:
+        """Tricks completed so far (0..8)."""
+        return len(self._winners)
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        """Card points taken so far per team (NS, EW), the last trick's bonus included."""
+        return self._points
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        ns = sum(1 for w in self._winners if w.team is Team.NS)
+        return (ns, len(self._winners) - ns)
+
+    def announced(self, seat: Seat) -> tuple[Declaration, ...] | None:
+        """The declarations ``seat`` announced (None while it has not yet decided)."""
+        return self._declared[seat]
+
+    @property
+    def belots(self) -> tuple[tuple[Seat, Suit], ...]:
+        """Belots announced so far, each with the seat and suit."""
+        return self._belots
+
+    def scored_declarations(self) -> tuple[list[Declaration], list[Declaration]]:
+        """Which announced declarations score, per team, once the first trick is complete."""
+        announced = [d or () for d in self._declared]
+        if self._contract is None:
+            return ([], [])
+        return compare(announced, self._contract, self.rules.declaration_compare)
+
+    @property
+    def result(self) -> DealScore | None:
+        """The score once the deal is over (None before, and when all four passed)."""
+        return self._result
+
+    def score(self, hanging: int = 0) -> DealScore:
+        """The deal's score with ``hanging`` game points carried in from earlier deals."""
+        if self._result is None:
+            raise IllegalActionError("the deal has no score: it is not over or all passed")
+        if hanging == 0:
+            return self._result
+        return self._score(hanging)
+
+    # --- legal actions ---------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take now."""
+        phase = self._phase
+        if phase is Phase.PLAY:
+            seat = self._turn
+            assert seat is not None
+            if self._declared[seat] is None and len(self._played) < 4:
+                choices = self._choices[seat]
+                if len(choices) > 1:
+                    return [Declare(c) for c in choices]
+            return [_PLAYS[c] for c in _indices(self._legal_mask(seat))]
+        if phase is Phase.AUCTION:
+            return list(self._legal_calls())
+        if phase is Phase.CUT:
+            return list(_CUTS)
+        return []
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the seat to act may play (empty outside the play or while declaring)."""
+        if self._phase is not Phase.PLAY or self._needs_declare():
+            return []
+        assert self._turn is not None
+        return cards_of(self._legal_mask(self._turn))
+
+    def legal_mask(self) -> int:
+        """The legal cards of the seat to act, as a card-set int."""
+        if self._phase is not Phase.PLAY or self._turn is None:
+            return 0
+        return self._legal_mask(self._turn)
+
+    def declaration_choices(self, seat: Seat | None = None) -> list[tuple[Declaration, ...]]:
+        """What ``seat`` may announce with its first card, best first (the last is nothing)."""
+        seat = self._turn if seat is None else seat
+        if seat is None or self._phase is not Phase.PLAY:
+            return []
+        return list(self._choices[seat])
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _needs_declare(self) -> bool:
+        seat = self._turn
+        return (
+            seat is not None
+            and self._declared[seat] is None
+            and len(self._played) < 4
+            and len(self._choices[seat]) > 1
+        )
+
+    def _legal_mask(self, seat: Seat) -> int:
+        played = self._played
+        n = len(played) & 3
+        trick = [c for _, c in played[len(played) - n:]] if n else ()
+        assert self._contract is not None
+        return legal_mask(self._hands[seat], trick, self._contract, self.rules.forced_undertrump)
+
+    def _legal_calls(self) -> Iterator[Call]:
+        seat = self._turn
+        assert seat is not None
+        yield Call.pass_()
+        contract = self._contract
+        low = 0 if contract is None else contract + 1
+        yield from _CALLS[low:]
+        if contract is not None:
+            assert self._bidder is not None
+            ours = self._bidder.team is seat.team
+            if self._double == 1 and not ours:
+                yield Call.contra()
+            elif self._double == 2 and ours:
+                yield Call.recontra()
+
+    # --- acting ----------------------------------------------------------------------------
+
+    def push(self, action: Action, seat: Seat | None = None) -> None:
+        """Apply ``action`` for the seat to act (or check that ``seat`` is that seat).
+
+        Raises ``OutOfTurnError`` or ``IllegalActionError`` and changes nothing when the action
+        is not allowed now.
+        """
+        if seat is not None and seat != self._turn:
+            if self._turn is None:
+                raise IllegalActionError("the deal is over")
+            raise OutOfTurnError(f"it is {self._turn.name}'s turn, not {Seat(seat).name}'s")
+        self._check(action)
+        acting = self._turn
+        assert acting is not None
+        self._stack.append((action, acting, self._snapshot()))
+        if isinstance(action, Play):
+            self._play(acting, action.card.index)
+        elif isinstance(action, Call):
+            self._call(acting, action)
+        elif isinstance(action, Declare):
+            declared = list(self._declared)
+            declared[acting] = action.declarations
+            self._declared = tuple(declared)
+        else:
+            self._do_cut(action.count)
+
+    def push_str(self, text: str, seat: Seat | None = None) -> Action:
+        """Parse an action's notation and push it; returns the action."""
+        from belot.engine.actions import parse_action
+
+        action = parse_action(text)
+        self.push(action, seat)
+        return action
+
+    def pop(self) -> Action:
+        """Take back the last action and return it."""
+        if not self._stack:
+            raise IndexError("no action to take back")
+        action, _, snap = self._stack.pop()
+        self._restore(snap)
+        return action
+
+    def _check(self, action: Action) -> None:
+        phase = self._phase
+        if phase is Phase.OVER:
+            raise IllegalActionError("the deal is over")
+        seat = self._turn
+        assert seat is not None
+        if isinstance(action, Play):
+            if phase is not Phase.PLAY:
+                raise IllegalActionError(f"no card can be played during the {phase.value}")
+            if self._needs_declare():
+                raise IllegalActionError(
+                    f"{seat.name} must first say what to declare (or 'declare:' for nothing)"
+                )
+            card = action.card
+            if not self._hands[seat] & card.mask:
+                raise IllegalActionError(f"{seat.name} does not hold {card}")
+            if not self._legal_mask(seat) & card.mask:
+                legal = " ".join(str(c) for c in cards_of(self._legal_mask(seat)))
+                raise IllegalActionError(f"{card} may not be played now (legal: {legal})")
+        elif isinstance(action, Call):
+            if phase is not Phase.AUCTION:
+                raise IllegalActionError(f"no call can be made during the {phase.value}")
+            if action not in self._legal_calls():
+                raise IllegalActionError(f"{action} is not a legal call now ({self._why(action)})")
+        elif isinstance(action, Declare):
+            if phase is not Phase.PLAY or self._declared[seat] is not None or len(self._played) >= 4:
+                raise IllegalActionError("declarations are announced only with the first card")
+            if action.declarations not in [Declare(c).declarations for c in self._choices[seat]]:
+                raise IllegalActionError(
+                    f"{seat.name} cannot announce {action} (cards not held, or a card used twice)"
+                )
+        elif isinstance(action, Cut):
+            if phase is not Phase.CUT:
+                raise IllegalActionError("the deck has already been cut")
+            if not isinstance(action.count, int) or not 1 <= action.count <= 31:
+                raise IllegalActionError(f"a cut lifts 1 to 31 cards, not {action.count}")
+        else:
+            raise InvalidActionError(f"not an action: {action!r}")
+
+    def _why(self, call: Call) -> str:
+        if call.kind is CallKind.BID:
+            return f"a bid must be higher than {self._contract}"
+        if call.kind is CallKind.CONTRA:
+            return "contra only on the other team's contract, once"
+        return "recontra only by the contract's team after a contra"
+
+    def _do_cut(self, count: int) -> None:
+        self._cut = count
+        deck = self._deck_idx[count:] + self._deck_idx[:count]
+        hands = [0, 0, 0, 0]
+        seat = self.first
+        for i in range(4):
+            for c in deck[3 * i:3 * i + 3] + deck[12 + 2 * i:14 + 2 * i]:
+                hands[seat] |= 1 << c
+            seat = self._next[seat]
+        self._hands = (hands[0], hands[1], hands[2], hands[3])
+        self._phase = Phase.AUCTION
+        self._turn = self.first
+
+    def _call(self, seat: Seat, call: Call) -> None:
+        self._calls = (*self._calls, (seat, call))
+        kind = call.kind
+        if kind is CallKind.PASS:
+            self._passes += 1
+            if self._contract is None:
+                if self._passes == 4:
+                    self._phase = Phase.OVER
+                    self._turn = None
+                    return
+            else:
+                needed = self.rules.passes_after_double if self._double > 1 else 3
+                if self._passes >= needed:
+                    self._start_play()
+                    return
+        else:
+            self._passes = 0
+            if kind is CallKind.BID:
+                self._contract = call.contract
+                self._bidder = seat
+                self._double = 1
+            elif kind is CallKind.CONTRA:
+                self._double = 2
+            else:
+                self._double = 4
+        self._turn = self._next[seat]
+
+    def _start_play(self) -> None:
+        cut = self._cut
+        assert cut is not None
+        deck = self._deck_idx[cut:] + self._deck_idx[:cut]
+        hands = list(self._hands)
+        seat = self.first
+        for i in range(4):
+            for c in deck[20 + 3 * i:23 + 3 * i]:
+                hands[seat] |= 1 << c
+            seat = self._next[seat]
+        self._hands = self._full = (hands[0], hands[1], hands[2], hands[3])
+        if self._contract == Contract.NO_TRUMPS:
+            self._choices = ((), (), (), ())  # type: ignore[assignment]
+            self._declared = ((), (), (), ())
+        else:
+            self._choices = tuple(
+                announcement_choices(h) if _quick_has_declaration(h) else _NO_CHOICE
+                for h in hands
+            )
+        self._phase = Phase.PLAY
+        self._turn = self.first
+
+    def _play(self, seat: Seat, card: int) -> None:
+        contract = self._contract
+        assert contract is not None
+        played = self._played
+        n = len(played) & 3
+        if self._declared[seat] is None:  # playing the first card without choosing: nothing
+            declared = list(self._declared)
+            declared[seat] = ()
+            self._declared = tuple(declared)
+        self._check_belot(seat, card, played[len(played) - n:] if n else ())
+        self._hands = _without(self._hands, seat, card)
+        played = self._played = (*played, (seat, card))
+        if n < 3:
+            self._turn = self._next[seat]
+            return
+        trick = [c for _, c in played[-4:]]
+        winner = played[-4 + winner_position(trick, contract)][0]
+        self._winners = (*self._winners, winner)
+        points = sum(CARD_POINTS[contract][c] for c in trick)
+        if len(self._winners) == 8:
+            points += self.rules.nt_last_trick if contract == Contract.NO_TRUMPS else LAST_TRICK
+        team = winner & 1
+        self._points = (
+            (self._points[0] + points, self._points[1])
+            if team == 0
+            else (self._points[0], self._points[1] + points)
+        )
+        if len(self._winners) == 8:
+            self._phase = Phase.OVER
+            self._turn = None
+            self._result = self._score(0)
+        else:
+            self._turn = winner
+
+    def _check_belot(self, seat: Seat, card: int, trick: Sequence[tuple[Seat, int]]) -> None:
+        contract = self._contract
+        assert contract is not None
+        rank = card & 7
+        if rank != Rank.KING and rank != Rank.QUEEN or contract == Contract.NO_TRUMPS:
+            return
+        suit = card >> 3
+        if contract.is_suit and suit != contract:
+            return
+        other = card ^ (Rank.KING ^ Rank.QUEEN)  # the king for the queen and back
+        if not self._hands[seat] >> other & 1:
+            return  # not the first of the two, or no pair
+        if trick:
+            led = trick[0][1] >> 3
+            if led != suit:
+                # Only a suit contract's trump on a plain-suit lead can keep its belot.
+                if contract == Contract.ALL_TRUMPS or not self.rules.belot_when_trumping:
+                    return
+        self._belots = (*self._belots, (seat, Suit(suit)))
+
+    def _score(self, hanging: int) -> DealScore:
+        contract, bidder = self._contract, self._bidder
+        assert contract is not None and bidder is not None
+        scored = compare([d or () for d in self._declared], contract,
+                         self.rules.declaration_compare)
+        belots = [0, 0]
+        for seat, _ in self._belots:
+            belots[seat & 1] += BELOT_POINTS
+        points = tuple(
+            TeamPoints(self._points[t], sum(d.points for d in scored[t]), belots[t])
+            for t in (0, 1)
+        )
+        ns_tricks = sum(1 for w in self._winners if not w & 1)
+        valat = Team.NS if ns_tricks == 8 else Team.EW if ns_tricks == 0 else None
+        return score_deal(
+            self.rules, contract, bidder.team, (points[0], points[1]),
+            double=self._double, valat=valat, hanging=hanging,
+        )
+
+    def view(self, seat: Seat) -> SeatView:
+        """What ``seat`` may know of this deal."""
+        from belot.engine.view import view_of
+
+        return view_of(self, seat)
+
+    # --- copies and display ---------------------------------------------------------------
+
+    def copy(self) -> Deal:
+        """An independent copy with the same history (undo included)."""
+        other = object.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        other._stack = list(self._stack)
+        return other
+
+    def __repr__(self) -> str:
+        return (
+            f"<Deal dealer={self.dealer.name} phase={self._phase.value} "
+            f"turn={self._turn.name if self._turn is not None else '-'} "
+            f"actions={len(self._stack)}>"
+        )
+
+
+def _indices(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _without(hands: tuple[int, int, int, int], seat: int, card: int) -> tuple[int, int, int, int]:
+    bit = ~(1 << card)
+    if seat == 0:
+        return (hands[0] & bit, hands[1], hands[2], hands[3])
+    if seat == 1:
+        return (hands[0], hands[1] & bit, hands[2], hands[3])
+    if seat == 2:
+        return (hands[0], hands[1], hands[2] & bit, hands[3])
+    return (hands[0], hands[1], hands[2], hands[3] & bit)
+

@@ -1,0 +1,173 @@
+"""From a deal's points to the game points each team writes (RULES.md §3, "Deal result").
+
+``score_deal`` is the one implementation of the score arithmetic: the engine's deals, ``belot
+calc`` and the score counter pages all call it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Final
+
+from belot.engine.contracts import Contract
+from belot.engine.rules import Rules
+from belot.engine.table import Team
+
+__all__ = [
+    "LAST_TRICK",
+    "VALAT_BONUS",
+    "DealScore",
+    "Outcome",
+    "TeamPoints",
+    "contract_total",
+    "pair_round",
+    "round_single",
+    "score_deal",
+]
+
+VALAT_BONUS: Final = 90
+LAST_TRICK: Final = 10
+
+
+class Outcome(str, Enum):
+    MADE = "made"
+    INSIDE = "inside"
+    HANGING = "hanging"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPoints:
+    """One team's points in a deal, before ÷10.
+
+    ``cards`` counts the card points with the last trick as the contract counts them (No trumps
+    already doubled); ``declarations`` only those that scored; ``belot`` 20 per belot.
+    """
+
+    cards: int
+    declarations: int = 0
+    belot: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """What a deal writes on the score sheet."""
+
+    outcome: Outcome
+    #: Each team's points before ÷10, valat bonus included (NS, EW).
+    raw: tuple[int, int]
+    #: Game points each team writes, incoming hanging points included (NS, EW).
+    written: tuple[int, int]
+    #: Game points left hanging after this deal (carried to the next deal with a winner).
+    hanging: int
+    #: The team that won the deal as a whole (took the hanging points), if any.
+    winner: Team | None
+    valat: Team | None = None
+    double: int = 1
+    notes: tuple[str, ...] = field(default=())
+
+
+def contract_total(contract: Contract, rules: Rules) -> int:
+    """Card points in a deal with the last trick: 162, 258 or 260 (250 with ``nt_last_trick=10``)."""
+    if contract == Contract.NO_TRUMPS:
+        return 240 + rules.nt_last_trick
+    if contract == Contract.ALL_TRUMPS:
+        return 248 + LAST_TRICK
+    return 152 + LAST_TRICK
+
+
+def round_single(total: int) -> int:
+    """A total written by one team alone: ÷10, rounding from 5 up."""
+    return (total + 5) // 10
+
+
+def _round_up_from(contract: Contract) -> int:
+    return 6 if contract.is_suit else 5
+
+
+def _both_digit(contract: Contract) -> int | None:
+    """The last digit that, on both totals, makes the smaller round up and the larger down."""
+    if contract.is_suit:
+        return 6
+    if contract == Contract.ALL_TRUMPS:
+        return 4
+    return None
+
+
+def _round(total: int, contract: Contract) -> int:
+    tens, digit = divmod(total, 10)
+    return tens + (digit >= _round_up_from(contract))
+
+
+def pair_round(a: int, b: int, contract: Contract, *, a_is_smaller: bool | None = None) -> tuple[int, int]:
+    """Round two totals that split a deal, so they keep the deal's game value.
+
+    Suit: 6–9 up, 0–5 down; both ending in 6, the smaller up and the larger down (96:66 → 9+7).
+    All trumps: 5–9 up; both ending in 4, the smaller up (134:124 → 13+13). No trumps: 5 up.
+    ``a_is_smaller`` says which total counts as the smaller when they are equal (hanging points).
+    """
+    special = _both_digit(contract)
+    if special is not None and a % 10 == special and b % 10 == special:
+        smaller_a = a < b if a_is_smaller is None or a != b else a_is_smaller
+        if smaller_a:
+            return a // 10 + 1, b // 10
+        return a // 10, b // 10 + 1
+    return _round(a, contract), _round(b, contract)
+
+
+def score_deal(
+    rules: Rules,
+    contract: Contract,
+    declarers: Team,
+    points: tuple[TeamPoints, TeamPoints],
+    *,
+    double: int = 1,
+    valat: Team | None = None,
+    hanging: int = 0,
+) -> DealScore:
+    """Score one deal. ``points`` is indexed by team (NS, EW); ``hanging`` is the game points
+    hanging from earlier deals, which go to this deal's winner (or keep hanging)."""
+    defenders = declarers.other
+    raw_list = [p.cards + p.declarations + p.belot for p in points]
+    if valat is not None:
+        raw_list[valat] += VALAT_BONUS
+    raw = (raw_list[0], raw_list[1])
+    d, o = raw[declarers], raw[defenders]
+    total = d + o
+    written = [0, 0]
+
+    def finish(outcome: Outcome, winner: Team | None, left: int, *notes: str) -> DealScore:
+        if winner is not None:
+            written[winner] += hanging
+            left_hanging = left
+        else:
+            left_hanging = hanging + left
+        return DealScore(outcome, raw, (written[0], written[1]), left_hanging, winner, valat,
+                         double, notes)
+
+    if valat is not None:
+        # The valat team writes every point of the deal (both sides' declarations and belots).
+        written[valat] = round_single(total) * double
+        outcome = Outcome.MADE if valat == declarers else Outcome.INSIDE
+        return finish(outcome, valat, 0, "valat")
+
+    if double > 1 and rules.double_scoring == "winner_takes_all":
+        if d == o:
+            return finish(Outcome.HANGING, None, round_single(total) * double, "doubled tie")
+        winner = declarers if d > o else defenders
+        written[winner] = round_single(total) * double
+        return finish(Outcome.MADE if d > o else Outcome.INSIDE, winner, 0)
+
+    if d > o:
+        written[declarers], written[defenders] = pair_round(d * double, o * double, contract)
+        return finish(Outcome.MADE, declarers, 0)
+    if d < o:
+        written[defenders] = round_single(total) * double
+        return finish(Outcome.INSIDE, defenders, 0)
+    # Hanging: the defenders write their own; the declarers' share hangs, treated as the smaller.
+    hang, own = pair_round(d * double, o * double, contract, a_is_smaller=True)
+    written[defenders] = own
+    return finish(Outcome.HANGING, None, hang)

@@ -1,0 +1,150 @@
+"""Trick-taking arithmetic on card indices and card-set ints: the engine's hot path.
+
+Everything here is plain tables and integer operations so that the engine, the bench and the
+bots' simulators share one definition of card strength, card points and the playing obligations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from belot.engine.cards import SUIT_MASKS
+from belot.engine.contracts import Contract
+
+__all__ = [
+    "ABOVE",
+    "CARD_POINTS",
+    "DECK_POINTS",
+    "KEY",
+    "TRUMP_MASKS",
+    "legal_mask",
+    "trick_points",
+    "winner_position",
+]
+
+# Per rank in natural order 7 8 9 10 J Q K A.
+PLAIN_ORDER: Final = (0, 1, 2, 6, 3, 4, 5, 7)  # A 10 K Q J 9 8 7
+TRUMP_ORDER: Final = (0, 1, 6, 4, 7, 2, 3, 5)  # J 9 A 10 K Q 8 7
+PLAIN_POINTS: Final = (0, 0, 0, 10, 2, 3, 4, 11)
+TRUMP_POINTS: Final = (0, 0, 14, 10, 20, 3, 4, 11)
+
+
+def _is_trump_suit(contract: Contract, suit: int) -> bool:
+    return contract == Contract.ALL_TRUMPS or (contract.is_suit and suit == contract)
+
+
+def _key_table(contract: Contract) -> tuple[int, ...]:
+    """Trick strength of each card: trumps of a suit contract rank above every plain card."""
+    keys = []
+    for index in range(32):
+        suit, rank = divmod(index, 8)
+        if _is_trump_suit(contract, suit):
+            keys.append(TRUMP_ORDER[rank] + (16 if contract.is_suit else 0))
+        else:
+            keys.append(PLAIN_ORDER[rank])
+    return tuple(keys)
+
+
+def _points_table(contract: Contract) -> tuple[int, ...]:
+    points = []
+    for index in range(32):
+        suit, rank = divmod(index, 8)
+        value = TRUMP_POINTS[rank] if _is_trump_suit(contract, suit) else PLAIN_POINTS[rank]
+        points.append(value * 2 if contract == Contract.NO_TRUMPS else value)
+    return tuple(points)
+
+
+KEY: Final = tuple(_key_table(c) for c in Contract)
+"""``KEY[contract][card]``: how strong a card is in a trick (comparable within a suit; trumps of
+a suit contract above all)."""
+
+CARD_POINTS: Final = tuple(_points_table(c) for c in Contract)
+"""``CARD_POINTS[contract][card]``: card points as the contract counts them (No trumps doubled)."""
+
+DECK_POINTS: Final = tuple(sum(table) for table in CARD_POINTS)
+"""Card points in the whole deck per contract, without the last trick: 152, 240 or 248."""
+
+TRUMP_MASKS: Final = tuple(SUIT_MASKS[c] if c.is_suit else 0 for c in Contract)
+"""The trump suit of a suit contract as a card set (empty in No trumps and All trumps)."""
+
+
+def _above_table(contract: Contract) -> tuple[int, ...]:
+    keys = KEY[contract]
+    above = []
+    for index in range(32):
+        base = index & ~7
+        above.append(sum(1 << c for c in range(base, base + 8) if keys[c] > keys[index]))
+    return tuple(above)
+
+
+ABOVE: Final = tuple(_above_table(c) for c in Contract)
+"""``ABOVE[contract][card]``: the cards of the same suit that beat it."""
+
+
+def winner_position(trick: Sequence[int], contract: int) -> int:
+    """Position in ``trick`` (cards in play order) of the card that holds the trick."""
+    keys = KEY[contract]
+    trumps = TRUMP_MASKS[contract]
+    lead = trick[0]
+    led_suit = lead >> 3
+    best = 0
+    best_key = keys[lead] + (32 if (1 << lead) & trumps else 0)
+    for position in range(1, len(trick)):
+        card = trick[position]
+        if (1 << card) & trumps:
+            key = keys[card] + 32
+        elif card >> 3 == led_suit:
+            key = keys[card]
+        else:
+            continue
+        if key > best_key:
+            best, best_key = position, key
+    return best
+
+
+def trick_points(trick: Sequence[int], contract: int) -> int:
+    points = CARD_POINTS[contract]
+    return sum(points[card] for card in trick)
+
+
+def legal_mask(
+    hand: int, trick: Sequence[int], contract: int, forced_undertrump: bool = False
+) -> int:
+    """The cards of ``hand`` that may be played on ``trick`` (cards so far, in play order)."""
+    if not trick:
+        return hand
+    lead = trick[0]
+    led_suit = lead >> 3
+    follow = hand & SUIT_MASKS[led_suit]
+    if contract == Contract.NO_TRUMPS:
+        return follow or hand
+    win = winner_position(trick, contract)
+    if contract == Contract.ALL_TRUMPS:
+        if follow:
+            return (follow & ABOVE[contract][trick[win]]) or follow
+        return hand
+    trumps_mask = TRUMP_MASKS[contract]
+    if led_suit == contract:  # trumps led: climb if you can, even over partner
+        if follow:
+            return (follow & ABOVE[contract][trick[win]]) or follow
+        return hand
+    if follow:
+        return follow
+    if len(trick) - win == 2:  # partner holds the trick: free
+        return hand
+    trumps = hand & trumps_mask
+    if not trumps:
+        return hand
+    winning = trick[win]
+    if (1 << winning) & trumps_mask:  # already trumped by an opponent: overtrump if you can
+        over = trumps & ABOVE[contract][winning]
+        if over:
+            return over
+        return trumps if forced_undertrump else hand
+    return trumps
+
+
+assert DECK_POINTS[Contract.CLUBS] == 152
+assert DECK_POINTS[Contract.ALL_TRUMPS] == 248
+assert DECK_POINTS[Contract.NO_TRUMPS] == 240
