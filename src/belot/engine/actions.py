@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
@@ -34,7 +34,7 @@ class Cut:
         return f"cut:{self.count}"
 
 
-class CallKind(str, Enum):
+class CallKind(StrEnum):
     PASS = "pass"
     BID = "bid"
     CONTRA = "contra"
@@ -68,7 +68,7 @@ class Call:
         if self.kind is CallKind.BID:
             assert self.contract is not None
             return self.contract.text
-        return self.kind.value
+        return str(self.kind.value)
 
 
 _PASS = Call(CallKind.PASS)

@@ -56,8 +56,22 @@ class Contract(IntEnum):
 
 _TEXT = ("clubs", "diamonds", "hearts", "spades", "no-trumps", "all-trumps")
 _NAMES = {name: i for i, name in enumerate(_TEXT)} | {
-    "c": 0, "d": 1, "h": 2, "s": 3, "nt": 4, "at": 5,
-    "♣": 0, "♦": 1, "♥": 2, "♠": 3,
-    "club": 0, "diamond": 1, "heart": 2, "spade": 3,
-    "no-trump": 4, "notrumps": 4, "all-trump": 5, "alltrumps": 5,
+    "c": 0,
+    "d": 1,
+    "h": 2,
+    "s": 3,
+    "nt": 4,
+    "at": 5,
+    "♣": 0,
+    "♦": 1,
+    "♥": 2,
+    "♠": 3,
+    "club": 0,
+    "diamond": 1,
+    "heart": 2,
+    "spade": 3,
+    "no-trump": 4,
+    "notrumps": 4,
+    "all-trump": 5,
+    "alltrumps": 5,
 }

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
 from belot.engine.actions import Action, Call, CallKind, Cut, Declare, Play
@@ -41,7 +41,7 @@ _PLAYS: Final = tuple(Play(card) for card in ALL_CARDS)
 _CUTS: Final = tuple(Cut(k) for k in range(1, 32))
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     CUT = "cut"
     AUCTION = "auction"
     PLAY = "play"
@@ -141,16 +141,43 @@ class Deal:
     # --- snapshots -------------------------------------------------------------------------
 
     _FIELDS: Final = (
-        "_phase", "_turn", "_cut", "_hands", "_full", "_calls", "_contract", "_bidder",
-        "_double", "_passes", "_played", "_winners", "_points", "_declared", "_choices",
-        "_belots", "_result",
+        "_phase",
+        "_turn",
+        "_cut",
+        "_hands",
+        "_full",
+        "_calls",
+        "_contract",
+        "_bidder",
+        "_double",
+        "_passes",
+        "_played",
+        "_winners",
+        "_points",
+        "_declared",
+        "_choices",
+        "_belots",
+        "_result",
     )
 
     def _snapshot(self) -> tuple[object, ...]:
         return (
-            self._phase, self._turn, self._cut, self._hands, self._full, self._calls,
-            self._contract, self._bidder, self._double, self._passes, self._played,
-            self._winners, self._points, self._declared, self._choices, self._belots,
+            self._phase,
+            self._turn,
+            self._cut,
+            self._hands,
+            self._full,
+            self._calls,
+            self._contract,
+            self._bidder,
+            self._double,
+            self._passes,
+            self._played,
+            self._winners,
+            self._points,
+            self._declared,
+            self._choices,
+            self._belots,
             self._result,
         )
 
@@ -255,7 +282,7 @@ class Deal:
         out = []
         played = self._played
         for start in range(0, len(played), 4):
-            chunk = played[start:start + 4]
+            chunk = played[start : start + 4]
             winner = self._winners[start // 4] if len(chunk) == 4 else None
             out.append(Trick(tuple((s, ALL_CARDS[c]) for s, c in chunk), winner))
         return out
@@ -368,7 +395,7 @@ class Deal:
     def _legal_mask(self, seat: Seat) -> int:
         played = self._played
         n = len(played) & 3
-        trick = [c for _, c in played[len(played) - n:]] if n else ()
+        trick = [c for _, c in played[len(played) - n :]] if n else ()
         assert self._contract is not None
         return legal_mask(self._hands[seat], trick, self._contract, self.rules.forced_undertrump)
 
@@ -455,7 +482,11 @@ class Deal:
             if action not in self._legal_calls():
                 raise IllegalActionError(f"{action} is not a legal call now ({self._why(action)})")
         elif isinstance(action, Declare):
-            if phase is not Phase.PLAY or self._declared[seat] is not None or len(self._played) >= 4:
+            if (
+                phase is not Phase.PLAY
+                or self._declared[seat] is not None
+                or len(self._played) >= 4
+            ):
                 raise IllegalActionError("declarations are announced only with the first card")
             if action.declarations not in [Declare(c).declarations for c in self._choices[seat]]:
                 raise IllegalActionError(
@@ -482,7 +513,7 @@ class Deal:
         hands = [0, 0, 0, 0]
         seat = self.first
         for i in range(4):
-            for c in deck[3 * i:3 * i + 3] + deck[12 + 2 * i:14 + 2 * i]:
+            for c in deck[3 * i : 3 * i + 3] + deck[12 + 2 * i : 14 + 2 * i]:
                 hands[seat] |= 1 << c
             seat = self._next[seat]
         self._hands = (hands[0], hands[1], hands[2], hands[3])
@@ -523,7 +554,7 @@ class Deal:
         hands = list(self._hands)
         seat = self.first
         for i in range(4):
-            for c in deck[20 + 3 * i:23 + 3 * i]:
+            for c in deck[20 + 3 * i : 23 + 3 * i]:
                 hands[seat] |= 1 << c
             seat = self._next[seat]
         self._hands = self._full = (hands[0], hands[1], hands[2], hands[3])
@@ -532,8 +563,7 @@ class Deal:
             self._declared = ((), (), (), ())
         else:
             self._choices = tuple(
-                announcement_choices(h) if _quick_has_declaration(h) else _NO_CHOICE
-                for h in hands
+                announcement_choices(h) if _quick_has_declaration(h) else _NO_CHOICE for h in hands
             )
         self._phase = Phase.PLAY
         self._turn = self.first
@@ -547,7 +577,7 @@ class Deal:
             declared = list(self._declared)
             declared[seat] = ()
             self._declared = tuple(declared)
-        self._check_belot(seat, card, played[len(played) - n:] if n else ())
+        self._check_belot(seat, card, played[len(played) - n :] if n else ())
         self._hands = _without(self._hands, seat, card)
         played = self._played = (*played, (seat, card))
         if n < 3:
@@ -576,7 +606,7 @@ class Deal:
         contract = self._contract
         assert contract is not None
         rank = card & 7
-        if rank != Rank.KING and rank != Rank.QUEEN or contract == Contract.NO_TRUMPS:
+        if (rank != Rank.KING and rank != Rank.QUEEN) or contract == Contract.NO_TRUMPS:
             return
         suit = card >> 3
         if contract.is_suit and suit != contract:
@@ -584,31 +614,34 @@ class Deal:
         other = card ^ (Rank.KING ^ Rank.QUEEN)  # the king for the queen and back
         if not self._hands[seat] >> other & 1:
             return  # not the first of the two, or no pair
-        if trick:
-            led = trick[0][1] >> 3
-            if led != suit:
-                # Only a suit contract's trump on a plain-suit lead can keep its belot.
-                if contract == Contract.ALL_TRUMPS or not self.rules.belot_when_trumping:
-                    return
+        # Off the led suit, only a suit contract's trump on a plain-suit lead keeps its belot.
+        off_suit = bool(trick) and trick[0][1] >> 3 != suit
+        if off_suit and (contract == Contract.ALL_TRUMPS or not self.rules.belot_when_trumping):
+            return
         self._belots = (*self._belots, (seat, Suit(suit)))
 
     def _score(self, hanging: int) -> DealScore:
         contract, bidder = self._contract, self._bidder
         assert contract is not None and bidder is not None
-        scored = compare([d or () for d in self._declared], contract,
-                         self.rules.declaration_compare)
+        scored = compare(
+            [d or () for d in self._declared], contract, self.rules.declaration_compare
+        )
         belots = [0, 0]
         for seat, _ in self._belots:
             belots[seat & 1] += BELOT_POINTS
         points = tuple(
-            TeamPoints(self._points[t], sum(d.points for d in scored[t]), belots[t])
-            for t in (0, 1)
+            TeamPoints(self._points[t], sum(d.points for d in scored[t]), belots[t]) for t in (0, 1)
         )
         ns_tricks = sum(1 for w in self._winners if not w & 1)
         valat = Team.NS if ns_tricks == 8 else Team.EW if ns_tricks == 0 else None
         return score_deal(
-            self.rules, contract, bidder.team, (points[0], points[1]),
-            double=self._double, valat=valat, hanging=hanging,
+            self.rules,
+            contract,
+            bidder.team,
+            (points[0], points[1]),
+            double=self._double,
+            valat=valat,
+            hanging=hanging,
         )
 
     def view(self, seat: Seat) -> SeatView:
@@ -650,4 +683,3 @@ def _without(hands: tuple[int, int, int, int], seat: int, card: int) -> tuple[in
     if seat == 2:
         return (hands[0], hands[1], hands[2] & bit, hands[3])
     return (hands[0], hands[1], hands[2], hands[3] & bit)
-

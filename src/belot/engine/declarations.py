@@ -36,11 +36,23 @@ class Kind(IntEnum):
 
 
 SEQUENCE_POINTS: Final = {Kind.TIERCE: 20, Kind.QUARTE: 50, Kind.QUINTE: 100}
-FOUR_POINTS: Final = {Rank.JACK: 200, Rank.NINE: 150, Rank.ACE: 100, Rank.TEN: 100,
-                      Rank.KING: 100, Rank.QUEEN: 100}
+FOUR_POINTS: Final = {
+    Rank.JACK: 200,
+    Rank.NINE: 150,
+    Rank.ACE: 100,
+    Rank.TEN: 100,
+    Rank.KING: 100,
+    Rank.QUEEN: 100,
+}
 #: Fours rank J > 9 > A > 10 > K > Q.
-FOUR_ORDER: Final = {Rank.QUEEN: 1, Rank.KING: 2, Rank.TEN: 3, Rank.ACE: 4, Rank.NINE: 5,
-                     Rank.JACK: 6}
+FOUR_ORDER: Final = {
+    Rank.QUEEN: 1,
+    Rank.KING: 2,
+    Rank.TEN: 3,
+    Rank.ACE: 4,
+    Rank.NINE: 5,
+    Rank.JACK: 6,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +63,10 @@ class Declaration:
 
     @property
     def is_four(self) -> bool:
-        return (self.cards & 0xFF) != 0 and self.cards.bit_count() == 4 and (
-            self.cards == (self.cards & 0xFF) * 0x01010101
+        return (
+            (self.cards & 0xFF) != 0
+            and self.cards.bit_count() == 4
+            and (self.cards == (self.cards & 0xFF) * 0x01010101)
         )
 
     @property
@@ -96,7 +110,7 @@ class Declaration:
                 rank = Rank.from_str(key[5:])
                 if rank not in FOUR_POINTS:
                     raise InvalidActionError(f"four of {rank.text}s is not a declaration")
-                return cls(((1 << rank) * 0x01010101))
+                return cls((1 << rank) * 0x01010101)
             low_text, high_text = key.split("-")
             low, high = Card.from_str(low_text), Card.from_str(high_text)
         except (ValueError, InvalidActionError) as error:
@@ -127,8 +141,14 @@ class Declaration:
         return f"{self.kind.text} to {self.top.symbol}"
 
 
-_RANK_PLURAL: Final = {Rank.NINE: "nines", Rank.TEN: "tens", Rank.JACK: "jacks",
-                       Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}
+_RANK_PLURAL: Final = {
+    Rank.NINE: "nines",
+    Rank.TEN: "tens",
+    Rank.JACK: "jacks",
+    Rank.QUEEN: "queens",
+    Rank.KING: "kings",
+    Rank.ACE: "aces",
+}
 
 
 def _runs(byte: int) -> list[tuple[int, int]]:

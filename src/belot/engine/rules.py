@@ -70,7 +70,9 @@ class Rules:
         known = {f.name for f in dataclasses.fields(self)} - {"preset"}
         for key in options:
             if key not in known:
-                raise RulesError(f"unknown rules option {key!r} (known: {', '.join(sorted(known))})")
+                raise RulesError(
+                    f"unknown rules option {key!r} (known: {', '.join(sorted(known))})"
+                )
         rules = dataclasses.replace(self, **options)
         rules._check()
         return rules

@@ -7,7 +7,7 @@ calc`` and the score counter pages all call it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Final
 
 from belot.engine.contracts import Contract
@@ -30,7 +30,7 @@ VALAT_BONUS: Final = 90
 LAST_TRICK: Final = 10
 
 
-class Outcome(str, Enum):
+class Outcome(StrEnum):
     MADE = "made"
     INSIDE = "inside"
     HANGING = "hanging"
@@ -71,7 +71,7 @@ class DealScore:
 
 
 def contract_total(contract: Contract, rules: Rules) -> int:
-    """Card points in a deal with the last trick: 162, 258 or 260 (250 with ``nt_last_trick=10``)."""
+    """Card points with the last trick: 162, 258 or 260 (250 with ``nt_last_trick=10``)."""
     if contract == Contract.NO_TRUMPS:
         return 240 + rules.nt_last_trick
     if contract == Contract.ALL_TRUMPS:
@@ -102,7 +102,9 @@ def _round(total: int, contract: Contract) -> int:
     return tens + (digit >= _round_up_from(contract))
 
 
-def pair_round(a: int, b: int, contract: Contract, *, a_is_smaller: bool | None = None) -> tuple[int, int]:
+def pair_round(
+    a: int, b: int, contract: Contract, *, a_is_smaller: bool | None = None
+) -> tuple[int, int]:
     """Round two totals that split a deal, so they keep the deal's game value.
 
     Suit: 6–9 up, 0–5 down; both ending in 6, the smaller up and the larger down (96:66 → 9+7).
@@ -145,8 +147,9 @@ def score_deal(
             left_hanging = left
         else:
             left_hanging = hanging + left
-        return DealScore(outcome, raw, (written[0], written[1]), left_hanging, winner, valat,
-                         double, notes)
+        return DealScore(
+            outcome, raw, (written[0], written[1]), left_hanging, winner, valat, double, notes
+        )
 
     if valat is not None:
         # The valat team writes every point of the deal (both sides' declarations and belots).

@@ -55,8 +55,11 @@ class Seat(IntEnum):
     @classmethod
     def from_str(cls, text: str) -> Seat:
         key = str(text).strip().upper()[:1]
-        if key and key in "NESW" and str(text).strip().upper() in (
-            key, {"N": "NORTH", "E": "EAST", "S": "SOUTH", "W": "WEST"}[key]
+        if (
+            key
+            and key in "NESW"
+            and str(text).strip().upper()
+            in (key, {"N": "NORTH", "E": "EAST", "S": "SOUTH", "W": "WEST"}[key])
         ):
             return cls("NESW".index(key))
         raise BelotError(f"unknown seat {text!r} (use N, E, S or W)")

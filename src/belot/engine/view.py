@@ -93,10 +93,26 @@ class SeatView:
     def key(self) -> tuple[object, ...]:
         """Everything in the view, as one comparable value (the seat's information state)."""
         return (
-            self.seat, self.rules, self.dealer, self.phase, self.turn, self.cut, self.hand,
-            self.hand_sizes, self.calls, self.contract, self.bidder, self.double,
-            self.tricks, self.announcements, self.declared, self.belots, self.card_points,
-            self.legal, self.result, self.revealed,
+            self.seat,
+            self.rules,
+            self.dealer,
+            self.phase,
+            self.turn,
+            self.cut,
+            self.hand,
+            self.hand_sizes,
+            self.calls,
+            self.contract,
+            self.bidder,
+            self.double,
+            self.tricks,
+            self.announcements,
+            self.declared,
+            self.belots,
+            self.card_points,
+            self.legal,
+            self.result,
+            self.revealed,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -181,4 +197,3 @@ def view_of(deal: Deal, seat: Seat) -> SeatView:
         if over and deal.contract is not None
         else None,
     )
-
