@@ -1,0 +1,156 @@
+"""Shared helpers for the rules tests: build deals with chosen hands, push calls and cards."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+
+import pytest
+
+from belot.engine import (
+    Action,
+    Call,
+    Card,
+    Contract,
+    Cut,
+    Deal,
+    Declare,
+    Play,
+    Rules,
+    Seat,
+    parse_action,
+    parse_cards,
+)
+from belot.engine.cards import ALL_CARDS
+
+
+def cards(text: str) -> list[Card]:
+    """``cards("JH 9H AS")`` → the cards."""
+    return parse_cards(text)
+
+
+def card(text: str) -> Card:
+    return Card.from_str(text)
+
+
+def mask(text: str) -> int:
+    out = 0
+    for c in parse_cards(text):
+        out |= c.mask
+    return out
+
+
+def deal_order(dealer: Seat, rules: Rules) -> list[Seat]:
+    """The seats in dealing order: the player after the dealer first."""
+    first = Seat((dealer + rules.direction) % 4)
+    return [Seat((first + i * rules.direction) % 4) for i in range(4)]
+
+
+def deck_for(
+    hands: Mapping[Seat, Sequence[Card] | str],
+    *,
+    dealer: Seat = Seat.N,
+    cut: int = 1,
+    rules: Rules | None = None,
+) -> list[Card]:
+    """A deck (top first) that, cut by ``cut``, deals each seat the given eight cards.
+
+    The first five cards of each hand are dealt before the auction (3 then 2), the last three
+    after it. Seats left out get the remaining cards in index order.
+    """
+    rules = rules or Rules.bulgarian()
+    given = {s: (parse_cards(h) if isinstance(h, str) else list(h)) for s, h in hands.items()}
+    used = [c for h in given.values() for c in h]
+    assert len(used) == len(set(used)), "a card is given to two seats"
+    rest = [c for c in ALL_CARDS if c not in used]
+    for s in Seat:
+        if s not in given:
+            given[s] = rest[:8]
+            rest = rest[8:]
+    for s, h in given.items():
+        assert len(h) == 8, f"{s.name} needs 8 cards, got {len(h)}"
+    order = deal_order(dealer, rules)
+    dealt: list[Card] = []
+    for i in range(4):
+        dealt += given[order[i]][0:3]
+    for i in range(4):
+        dealt += given[order[i]][3:5]
+    for i in range(4):
+        dealt += given[order[i]][5:8]
+    # After the cut the deck reads deck[cut:] + deck[:cut]; undo that rotation.
+    return dealt[32 - cut :] + dealt[: 32 - cut]
+
+
+def make_deal(
+    hands: Mapping[Seat, Sequence[Card] | str],
+    *,
+    dealer: Seat = Seat.N,
+    rules: Rules | None = None,
+    cut: int = 1,
+) -> Deal:
+    """A deal whose seats get ``hands`` (first five before the auction), already cut."""
+    rules = rules or Rules.bulgarian()
+    deal = Deal(rules, dealer=dealer, deck=deck_for(hands, dealer=dealer, cut=cut, rules=rules))
+    deal.push(Cut(cut))
+    return deal
+
+
+def push_all(deal: Deal, actions: Iterable[str | Action]) -> None:
+    """Push actions given as notation (``"pass"``, ``"hearts"``, ``"JH"``) or objects."""
+    for a in actions:
+        deal.push(parse_action(a) if isinstance(a, str) else a)
+
+
+def bid_and_pass(deal: Deal, contract: Contract) -> None:
+    """The first bidder calls ``contract`` and the other three pass."""
+    deal.push(Call.bid(contract))
+    for _ in range(3):
+        deal.push(Call.pass_())
+
+
+def play(deal: Deal, text: str, *, declare_best: bool = True) -> None:
+    """Play the cards in ``text`` in turn; at a seat's first card announce its best choice
+    (``declare_best``) or nothing."""
+    for c in parse_cards(text):
+        options = deal.legal_actions()
+        if options and isinstance(options[0], Declare):
+            deal.push(options[0] if declare_best else Declare(()))
+        deal.push(Play(c))
+
+
+def snapshot(deal: Deal) -> tuple[object, ...]:
+    """Everything observable about a deal, for before/after comparisons."""
+    return (
+        deal.phase,
+        deal.turn,
+        deal.cut,
+        deal.calls,
+        deal.contract,
+        deal.bidder,
+        deal.double,
+        tuple(deal.hand_mask(s) for s in Seat),
+        tuple(tuple(deal.dealt_hand(s)) for s in Seat),
+        tuple(deal.tricks),
+        deal.card_points,
+        tuple(deal.announced(s) for s in Seat),
+        deal.belots,
+        deal.result,
+        tuple(deal.actions),
+        tuple(deal.legal_actions()),
+        tuple(deal.view(s).key() for s in Seat),
+    )
+
+
+def random_playout(deal: Deal, rng: random.Random, *, max_actions: int = 200) -> list[Action]:
+    """Push random legal actions until the deal is over; returns them."""
+    done: list[Action] = []
+    while not deal.is_over and len(done) < max_actions:
+        action = rng.choice(deal.legal_actions())
+        deal.push(action)
+        done.append(action)
+    return done
+
+
+@pytest.fixture
+def rules() -> Rules:
+    return Rules.bulgarian()
