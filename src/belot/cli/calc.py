@@ -1,0 +1,155 @@
+"""``belot calc``: the score counter, from flags to a table or from JSON to JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from belot.calc import CalcError, DealInput, calc_text, deal_to_json, parse_deal, score
+from belot.engine.errors import BelotError
+
+__all__ = ["command"]
+
+#: Where each JSON field comes from in the human form, for error messages.
+_FLAGS = {
+    "contract": "--contract",
+    "declarers": "--declarers",
+    "double": "--contra/--recontra",
+    "valat": "--valat",
+    "hanging": "--hanging",
+    "rules": "--rules",
+    "options": "--option",
+    "points": "--ns/--ew",
+    "points.NS.cards": "--ns",
+    "points.EW.cards": "--ew",
+    "points.NS.declarations": "--ns-declarations",
+    "points.EW.declarations": "--ew-declarations",
+    "points.NS.belot": "--ns-belot",
+    "points.EW.belot": "--ew-belot",
+}
+
+
+def _number(flag: str, text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise BelotError(f"{flag}: must be a whole number, not {text!r}") from None
+
+
+def _option(text: str) -> tuple[str, Any]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise BelotError(f"--option: expected NAME=VALUE, not {text!r}")
+    try:
+        parsed: Any = json.loads(value)
+    except ValueError:
+        parsed = value.strip()
+    return name.strip(), parsed
+
+
+def _table(deal: DealInput, result: dict[str, Any]) -> str:
+    heading = f"{deal.contract}, declarers {deal.declarers}"
+    heading += {1: "", 2: ", contra", 4: ", recontra"}[deal.double]
+    if deal.valat is not None:
+        heading += f", valat {deal.valat}"
+    if deal.hanging:
+        heading += f", {deal.hanging} hanging in"
+    lines = [heading, f"{'team':<6}{'raw':>6}{'written':>9}"]
+    for team in ("NS", "EW"):
+        lines.append(f"{team:<6}{result['raw'][team]:>6}{result['written'][team]:>9}")
+    lines.append(f"{result['outcome']}, {result['hanging']} hanging")
+    return "\n".join(lines)
+
+
+@click.command(name="calc")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Read one JSON deal (or an array of deals: a score sheet) on stdin, write JSON.",
+)
+@click.option("--contract", help="clubs, diamonds, hearts, spades, no-trumps or all-trumps.")
+@click.option("--declarers", help="The team that took the contract: NS or EW.")
+@click.option("--ns", help="NS card points with the last trick (no-trumps already doubled).")
+@click.option("--ew", help="EW card points; left out: the contract's total minus NS's.")
+@click.option("--ns-declarations", help="NS declarations that count (multiple of 10).")
+@click.option("--ew-declarations", help="EW declarations that count (multiple of 10).")
+@click.option("--ns-belot", help="NS belots (20 each).")
+@click.option("--ew-belot", help="EW belots (20 each).")
+@click.option("--contra", is_flag=True, help="The deal was doubled (x2).")
+@click.option("--recontra", is_flag=True, help="The deal was redoubled (x4).")
+@click.option("--valat", help="The team that took every trick (the 90 bonus is added).")
+@click.option("--hanging", help="Game points hanging from earlier deals.")
+@click.option("--rules", help="Rules preset (default: bulgarian).")
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A rules option, e.g. double_scoring=per_team or nt_last_trick=10.",
+)
+def command(
+    as_json: bool,
+    contract: str | None,
+    declarers: str | None,
+    ns: str | None,
+    ew: str | None,
+    ns_declarations: str | None,
+    ew_declarations: str | None,
+    ns_belot: str | None,
+    ew_belot: str | None,
+    contra: bool,
+    recontra: bool,
+    valat: str | None,
+    hanging: str | None,
+    rules: str | None,
+    options: tuple[str, ...],
+) -> None:
+    """Score one deal: the game points each team writes (RULES.md §3).
+
+    \b
+    belot calc --contract spades --declarers NS --ns 98 --ns-declarations 20 --ns-belot 20
+    echo '{"contract": "spades", "declarers": "NS", "points": {"NS": {"cards": 98}}}' \\
+        | belot calc --json
+    """
+    flags = [contract, declarers, ns, ew, ns_declarations, ew_declarations, ns_belot, ew_belot]
+    flags += [valat, hanging, rules]
+    if as_json:
+        if any(f is not None for f in flags) or contra or recontra or options:
+            raise BelotError("--json reads the whole deal from stdin: give no other option")
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)
+        click.echo(calc_text(stdin.read()))
+        return
+    if contra and recontra:
+        raise BelotError("--contra/--recontra: give one of them, not both")
+    deal: dict[str, Any] = {
+        "contract": contract,
+        "declarers": declarers,
+        "double": 4 if recontra else 2 if contra else 1,
+        "valat": valat,
+        "hanging": _number("--hanging", hanging),
+        "rules": rules,
+        "options": dict(_option(o) for o in options),
+        "points": {
+            team: {
+                "cards": _number(f"--{team.lower()}", cards),
+                "declarations": _number(f"--{team.lower()}-declarations", declared),
+                "belot": _number(f"--{team.lower()}-belot", belot),
+            }
+            for team, cards, declared, belot in (
+                ("NS", ns, ns_declarations, ns_belot),
+                ("EW", ew, ew_declarations, ew_belot),
+            )
+        },
+    }
+    try:
+        parsed = parse_deal(deal)
+        result = deal_to_json(score(parsed))
+    except CalcError as error:
+        raise BelotError(f"{_FLAGS.get(error.field, error.field)}: {error.reason}") from None
+    click.echo(_table(parsed, result))
