@@ -16,6 +16,15 @@ from belot.engine.errors import (
     OutOfTurnError,
     UnknownCardError,
 )
+from belot.engine.match import Match
+from belot.engine.record import (
+    deal_from_record,
+    deal_to_record,
+    from_position,
+    match_from_record,
+    match_to_record,
+    to_position,
+)
 from belot.engine.rules import Rules, RulesError
 from belot.engine.scoring import DealScore, Outcome, TeamPoints, score_deal
 from belot.engine.table import Seat, Team
@@ -36,6 +45,7 @@ __all__ = [
     "InvalidActionError",
     "InvalidRecordError",
     "Kind",
+    "Match",
     "OutOfTurnError",
     "Outcome",
     "Phase",
@@ -50,9 +60,15 @@ __all__ = [
     "Trick",
     "UnknownCardError",
     "cards_of",
+    "deal_from_record",
+    "deal_to_record",
+    "from_position",
     "mask_of",
+    "match_from_record",
+    "match_to_record",
     "parse_action",
     "parse_cards",
     "score_deal",
     "shuffled_deck",
+    "to_position",
 ]
