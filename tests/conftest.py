@@ -154,3 +154,62 @@ def random_playout(deal: Deal, rng: random.Random, *, max_actions: int = 200) ->
 @pytest.fixture
 def rules() -> Rules:
     return Rules.bulgarian()
+
+
+def _pairs(hand: int) -> int:
+    """How many K+Q pairs of one suit ``hand`` holds."""
+    return sum(1 for s in range(4) if (hand >> (8 * s + 5)) & 3 == 3)
+
+
+def fill_hands(fixed: Mapping[Seat, str], *, seed: int = 0) -> dict[Seat, list[Card]]:
+    """Complete ``fixed`` (some cards per seat) to four hands of eight, shuffling the other
+    cards (seeded) until they add no declaration and no K+Q pair that the fixed cards lack."""
+    from belot.engine.declarations import announcement_choices
+
+    rng = random.Random(seed)
+    given = {s: parse_cards(fixed.get(s, "")) for s in Seat}
+    used = [c for h in given.values() for c in h]
+    rest = [c for c in ALL_CARDS if c not in used]
+    for _ in range(100_000):
+        rng.shuffle(rest)
+        hands, pos = {}, 0
+        for s in Seat:
+            need = 8 - len(given[s])
+            hands[s] = given[s] + rest[pos : pos + need]
+            pos += need
+        ok = True
+        for s in Seat:
+            full = sum(c.mask for c in hands[s])
+            own = sum(c.mask for c in given[s])
+            decls = {d for ch in announcement_choices(full) for d in ch}
+            if decls != {d for ch in announcement_choices(own) for d in ch}:
+                ok = False
+            if _pairs(full) != _pairs(own):
+                ok = False
+        if ok:
+            return hands
+    raise AssertionError(f"cannot complete hands {dict(fixed)}")
+
+
+def finish(
+    deal: Deal,
+    plan: Mapping[Seat, str] | None = None,
+    *,
+    declare: bool | Mapping[Seat, bool] = True,
+) -> None:
+    """Play the deal to the end: each seat plays its planned cards in order (``plan``), then the
+    first legal card; at its first card it announces its best choice (``declare``) or nothing."""
+    queues = {s: parse_cards(t) for s, t in (plan or {}).items()}
+    while not deal.is_over:
+        seat = deal.turn
+        assert seat is not None
+        options = deal.legal_actions()
+        if isinstance(options[0], Declare):
+            best = declare if isinstance(declare, bool) else declare.get(seat, True)
+            deal.push(options[0] if best else Declare(()))
+            continue
+        queue = queues.get(seat)
+        if queue:
+            deal.push(Play(queue.pop(0)), seat)
+        else:
+            deal.push(options[0], seat)
