@@ -14,6 +14,7 @@ __all__ = ["LEVELS", "Bot", "make"]
 #: Level name -> "module:Class", imported on first use.
 LEVELS: dict[str, str] = {
     "random": "belot.bots.random_bot:RandomBot",
+    "basic": "belot.bots.basic:BasicBot",
 }
 
 

@@ -5,19 +5,43 @@ from __future__ import annotations
 import hashlib
 import random
 from abc import ABC, abstractmethod
-from typing import ClassVar
+from typing import ClassVar, Final
 
-from belot.engine.actions import Action
+from belot.engine.actions import Action, CallKind
 from belot.engine.view import SeatView
 
-__all__ = ["Bot", "decision_rng"]
+__all__ = ["Bot", "decision_rng", "view_seed"]
+
+
+#: Calls as small ints for ``view_seed``: a bid is its contract (0..5), then pass, contra, recontra.
+_CALL_CODES: Final = {CallKind.PASS: 6, CallKind.CONTRA: 7, CallKind.RECONTRA: 8}
 
 
 def decision_rng(seed: int, view: SeatView) -> random.Random:
     """A random source fixed by the bot's seed and the view it decides on, so that a bot gives
     the same answer to the same view whatever it was asked before (replays stay exact)."""
-    text = f"{seed}|{view.seat.name}|{view.key()!r}"
-    return random.Random(int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest()))
+    return random.Random(view_seed(seed, view))
+
+
+def view_seed(seed: int, view: SeatView) -> int:
+    """A 64-bit number fixed by ``seed`` and the seat's information state.
+
+    It digests what tells one decision from another (seat, dealer, cut, own hand, calls, cards
+    played, own announcement and the legal actions), as text of small ints, so it is cheap and
+    the same on every machine and Python run (no ``hash()`` of strings)."""
+    parts = [
+        str(seed),
+        str(int(view.seat)),
+        str(int(view.dealer)),
+        str(view.cut),
+        ".".join(str(c.index) for c in view.hand),
+        ".".join(str(_CALL_CODES.get(c.kind, 0) + (c.contract or 0)) for _, c in view.calls),
+        ".".join(str(c.index) for t in view.tricks for _, c in t.plays),
+        "" if view.declared is None else ",".join(str(d.cards) for d in view.declared),
+        str(len(view.legal)),
+    ]
+    digest = hashlib.blake2b("|".join(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 class Bot(ABC):

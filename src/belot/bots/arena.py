@@ -1,0 +1,621 @@
+"""Duplicate matches between bots: the figures that say which bot is stronger.
+
+>>> result = duel("basic", "random", deals=4, workers=1, matches=0, seed=1)
+>>> result.pairs, len(result.diffs)
+(4, 4)
+
+Every deal is played twice from the same deck, dealer and cut, with the cards swapped between
+the teams: bot A as North-South and B as East-West, then B as North-South and A as East-West,
+so the luck of the cards cancels. A *duplicate pair* is those two plays; the figures per deal
+(game points written, hanging shares not counted) are averaged over pairs with a 95% normal
+confidence interval. Matches to the target (151) are played the same way: the same sequence of
+decks twice with the seats swapped.
+
+Work is cut into chunks of deals run in parallel on all cores (``concurrent.futures``), or on a
+Ray cluster with ``ray_address`` (Ray is imported only then); both run the same task function.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any, Final, TypeVar
+
+from belot.bots import make
+from belot.bots.base import Bot
+from belot.engine.actions import Cut
+from belot.engine.contracts import Contract
+from belot.engine.deal import Deal
+from belot.engine.errors import BelotError
+from belot.engine.rules import Rules
+from belot.engine.scoring import Outcome
+from belot.engine.sheet import ScoreSheet
+from belot.engine.table import Seat, Team
+
+__all__ = [
+    "DuelResult",
+    "PairResult",
+    "TournamentResult",
+    "duel",
+    "elo_ratings",
+    "mean_ci",
+    "percentile",
+    "tournament",
+]
+
+#: z for a two-sided 95% interval.
+Z95: Final = 1.959963984540054
+#: A match that has not ended after this many deals is stopped and counted as drawn.
+MAX_MATCH_DEALS: Final = 400
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+# --- statistics ----------------------------------------------------------------------------
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% normal confidence interval."""
+    n = len(values)
+    if n == 0:
+        return (math.nan, math.nan)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, math.inf)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return (mean, Z95 * math.sqrt(var / n))
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0..100) by the nearest-rank method."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+def elo_ratings(
+    names: Sequence[str], games: Iterable[tuple[int, int, float]], *, prior: float = 1.0
+) -> list[float]:
+    """Elo ratings (mean 1500) fitted by maximum likelihood (Bradley–Terry) to ``games``.
+
+    Each game is ``(i, j, score of i)`` with the score 1, 0.5 or 0. ``prior`` adds that many
+    virtual draws to every pair that met, so a bot that won every game gets a finite rating.
+    """
+    n = len(names)
+    wins = [0.0] * n
+    meetings = [[0.0] * n for _ in range(n)]
+    for i, j, score in games:
+        wins[i] += score
+        wins[j] += 1 - score
+        meetings[i][j] += 1
+        meetings[j][i] += 1
+    for i in range(n):
+        for j in range(n):
+            if i != j and meetings[i][j]:
+                meetings[i][j] += prior
+                wins[i] += prior / 2
+    strength = [1.0] * n
+    for _ in range(2000):
+        new = []
+        for i in range(n):
+            denom = sum(
+                meetings[i][j] / (strength[i] + strength[j]) for j in range(n) if meetings[i][j]
+            )
+            new.append(wins[i] / denom if denom and wins[i] > 0 else strength[i])
+        # Fix the scale each round (geometric mean 1) so the fit converges.
+        log_mean = sum(math.log(s) for s in new) / n
+        new = [s / math.exp(log_mean) for s in new]
+        done = max(abs(a - b) for a, b in zip(new, strength, strict=True)) < 1e-12
+        strength = new
+        if done:
+            break
+    ratings = [400 * math.log10(s) for s in strength]
+    shift = 1500 - sum(ratings) / n
+    return [r + shift for r in ratings]
+
+
+# --- playing -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Side:
+    level: str
+    seed: int
+    think: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Task:
+    """A chunk of work: deal pairs or match pairs ``start .. start + count - 1``."""
+
+    kind: str  # "deals" or "matches"
+    a: _Side
+    b: _Side
+    rules: dict[str, Any]
+    seed: int
+    start: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """One play of a deal: who declared what and how it went, and the points per side."""
+
+    contract: int | None  # None when all four passed
+    declarer: int | None  # 0 = side A, 1 = side B
+    outcome: str | None
+    points: tuple[int, int]  # game points written by side A and side B
+
+
+@dataclass(frozen=True, slots=True)
+class PairResult:
+    """A deal played twice with the seats swapped."""
+
+    number: int
+    games: tuple[_Game, _Game]
+
+    @property
+    def a(self) -> float:
+        """Side A's game points per deal in this pair."""
+        return (self.games[0].points[0] + self.games[1].points[0]) / 2
+
+    @property
+    def b(self) -> float:
+        return (self.games[0].points[1] + self.games[1].points[1]) / 2
+
+
+@dataclass
+class _Chunk:
+    pairs: list[PairResult] = field(default_factory=list)
+    #: Per match pair: side A's match score in each half (1 win, 0 loss, 0.5 unfinished).
+    matches: list[tuple[float, float]] = field(default_factory=list)
+    #: Think times in microseconds, per side.
+    think: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
+    deals_played: int = 0
+
+
+def _bots(side: _Side) -> list[Bot]:
+    return [make(side.level, seed=side.seed * 4 + seat, think=side.think) for seat in range(4)]
+
+
+def _play(deal: Deal, seats: Sequence[Bot], side_of: Sequence[int], think: _Chunk) -> None:
+    """Play ``deal`` to the end with ``seats[seat]``, timing each decision for its side."""
+    clock = time.perf_counter_ns
+    while not deal.is_over:
+        seat = deal.turn
+        assert seat is not None
+        view = deal.view(seat)
+        started = clock()
+        action = seats[seat].act(view)
+        think.think[side_of[seat]].append((clock() - started) // 1000)
+        deal.push(action)
+    think.deals_played += 1
+
+
+def _deck_seed(seed: int, kind: str, number: int, deal: int = 0) -> str:
+    return f"{kind}:{seed}:{number}:{deal}"
+
+
+def _cut(deck_seed: str) -> Cut:
+    return Cut(random.Random("cut:" + deck_seed).randint(1, 31))
+
+
+def _game(deal: Deal, a_team: Team) -> _Game:
+    if deal.contract is None or deal.result is None:
+        return _Game(None, None, None, (0, 0))
+    written = deal.result.written
+    assert deal.declarers is not None
+    return _Game(
+        int(deal.contract),
+        0 if deal.declarers is a_team else 1,
+        deal.result.outcome.value,
+        (written[a_team], written[a_team.other]),
+    )
+
+
+def _run_task(task: _Task) -> _Chunk:
+    """Play one chunk (the unit of work for processes and for Ray)."""
+    rules = Rules.from_dict(task.rules)
+    bots = (_bots(task.a), _bots(task.b))
+    chunk = _Chunk()
+    for number in range(task.start, task.start + task.count):
+        if task.kind == "deals":
+            chunk.pairs.append(_deal_pair(rules, bots, task.seed, number, chunk))
+        else:
+            chunk.matches.append(_match_pair(rules, bots, task.seed, number, chunk))
+    return chunk
+
+
+def _halves(bots: tuple[list[Bot], list[Bot]]) -> list[tuple[Team, list[Bot], list[int]]]:
+    """The two seatings: A as NS then A as EW, with the bot and side of each seat."""
+    out = []
+    for a_team in (Team.NS, Team.EW):
+        seats = [bots[0][s] if Seat(s).team is a_team else bots[1][s] for s in range(4)]
+        side_of = [0 if Seat(s).team is a_team else 1 for s in range(4)]
+        out.append((a_team, seats, side_of))
+    return out
+
+
+def _deal_pair(
+    rules: Rules, bots: tuple[list[Bot], list[Bot]], seed: int, number: int, chunk: _Chunk
+) -> PairResult:
+    deck_seed = _deck_seed(seed, "deal", number)
+    games = []
+    for a_team, seats, side_of in _halves(bots):
+        deal = Deal(rules, dealer=Seat(number % 4), seed=deck_seed)
+        deal.push(_cut(deck_seed))
+        _play(deal, seats, side_of, chunk)
+        games.append(_game(deal, a_team))
+    return PairResult(number, (games[0], games[1]))
+
+
+def _match_pair(
+    rules: Rules, bots: tuple[list[Bot], list[Bot]], seed: int, number: int, chunk: _Chunk
+) -> tuple[float, float]:
+    scores = []
+    for a_team, seats, side_of in _halves(bots):
+        sheet = ScoreSheet(target=rules.target)
+        dealer = Seat(number % 4)
+        score = 0.5
+        for k in range(MAX_MATCH_DEALS):
+            deck_seed = _deck_seed(seed, "match", number, k)
+            deal = Deal(rules, dealer=dealer, seed=deck_seed)
+            deal.push(_cut(deck_seed))
+            _play(deal, seats, side_of, chunk)
+            dealer = deal.next_seat(dealer)
+            if deal.result is None:
+                continue  # all passed: the next player deals
+            sheet.add(deal.score(sheet.hanging))
+            if sheet.winner is not None:
+                score = 1.0 if sheet.winner is a_team else 0.0
+                break
+        scores.append(score)
+    return (scores[0], scores[1])
+
+
+def _chunks(kind: str, total: int, workers: int, base: dict[str, Any]) -> list[_Task]:
+    size = max(1, min(25 if kind == "deals" else 2, math.ceil(total / (workers * 8))))
+    return [
+        _Task(kind=kind, start=start, count=min(size, total - start), **base)
+        for start in range(0, total, size)
+    ]
+
+
+def _execute(
+    tasks: Sequence[_Task],
+    workers: int,
+    ray_address: str | None,
+    progress: Callable[[int], None] | None,
+) -> list[_Chunk]:
+    """Run every task: in this process, in a process pool, or on Ray; same function for all."""
+    results: list[_Chunk] = []
+
+    def done(task: _Task, chunk: _Chunk) -> None:
+        results.append(chunk)
+        if progress is not None:
+            progress(task.count)
+
+    if ray_address is not None:
+        for task, chunk in _ray_map(_run_task, tasks, ray_address):
+            done(task, chunk)
+    elif workers <= 1:
+        for task in tasks:
+            done(task, _run_task(task))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(_run_task, task): task for task in tasks}
+            for future in as_completed(futures):
+                done(futures[future], future.result())
+    return results
+
+
+def _ray_map(function: Callable[[T], R], items: Sequence[T], address: str) -> Iterable[tuple[T, R]]:
+    """``function`` over ``items`` as Ray tasks on the cluster at ``address``, as they finish."""
+    try:
+        import ray  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise BelotError(
+            "--ray needs Ray, which is not installed: pip install ray (on every machine)"
+        ) from None
+    if not ray.is_initialized():
+        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+    remote = ray.remote(function)
+    pending = {remote.remote(item): item for item in items}
+    while pending:
+        ready, _ = ray.wait(list(pending), num_returns=1)
+        for ref in ready:
+            yield pending.pop(ref), ray.get(ref)
+
+
+# --- results -------------------------------------------------------------------------------
+
+
+@dataclass
+class DuelResult:
+    """The figures of a duplicate duel of bot A against bot B."""
+
+    a: str
+    b: str
+    pairs: int
+    seed: int
+    diffs: list[float]
+    a_points: tuple[float, float]
+    b_points: tuple[float, float]
+    diff: tuple[float, float]
+    #: Duplicate pairs where A scored more, equal, less.
+    pair_record: tuple[int, int, int]
+    matches: int
+    match_score: tuple[float, float]
+    #: Per side, per contract name: [played, made, inside, hanging].
+    contracts: tuple[dict[str, list[int]], dict[str, list[int]]]
+    all_passed: int
+    #: Per side: decisions, p50 and p99 think time in milliseconds.
+    think: tuple[tuple[int, float, float], tuple[int, float, float]]
+    deals_played: int
+    seconds: float
+    workers: int
+    pair_results: list[PairResult] = field(repr=False, default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        def contracts(side: int) -> dict[str, Any]:
+            return {
+                name: {
+                    "played": c[0],
+                    "made": c[1],
+                    "inside": c[2],
+                    "hanging": c[3],
+                    "success": c[1] / c[0] if c[0] else None,
+                }
+                for name, c in self.contracts[side].items()
+            }
+
+        def side(index: int, name: str, points: tuple[float, float]) -> dict[str, Any]:
+            decisions, p50, p99 = self.think[index]
+            return {
+                "bot": name,
+                "points_per_deal": points[0],
+                "ci95": points[1],
+                "contracts": contracts(index),
+                "think_ms": {"decisions": decisions, "p50": p50, "p99": p99},
+            }
+
+        wins, draws, losses = self.pair_record
+        return {
+            "pairs": self.pairs,
+            "deals_played": self.deals_played,
+            "seed": self.seed,
+            "a": side(0, self.a, self.a_points),
+            "b": side(1, self.b, self.b_points),
+            "diff_per_deal": self.diff[0],
+            "diff_ci95": self.diff[1],
+            "pairs_won_drawn_lost": [wins, draws, losses],
+            "matches": self.matches,
+            "match_win_rate_a": None if not self.matches else self.match_score[0],
+            "match_win_rate_ci95": None if not self.matches else self.match_score[1],
+            "all_passed_deals": self.all_passed,
+            "seconds": self.seconds,
+            "workers": self.workers,
+        }
+
+    def render(self) -> str:
+        """A plain-text report."""
+        lines = [
+            f"duplicate duel: {self.a} (A) vs {self.b} (B), {self.pairs} deals x 2 "
+            f"(seed {self.seed}, {self.workers} workers, {self.seconds:.1f} s)",
+            f"  game points per deal  A {self.a_points[0]:6.2f} ± {self.a_points[1]:.2f}"
+            f"   B {self.b_points[0]:6.2f} ± {self.b_points[1]:.2f}",
+            f"  A - B per deal        {self.diff[0]:+6.2f} ± {self.diff[1]:.2f}  (95% CI)",
+            "  duplicate pairs won/drawn/lost by A  " + "/".join(str(x) for x in self.pair_record),
+        ]
+        if self.matches:
+            rate, ci = self.match_score
+            lines.append(
+                f"  matches to 151: A wins {100 * rate:.1f}% ± {100 * ci:.1f}% "
+                f"of {2 * self.matches} ({self.matches} duplicate pairs)"
+            )
+        lines.append(f"  all-passed deals: {self.all_passed}")
+        for index, name in ((0, self.a), (1, self.b)):
+            decisions, p50, p99 = self.think[index]
+            parts = []
+            for contract, c in self.contracts[index].items():
+                if c[0]:
+                    parts.append(f"{contract} {100 * c[1] / c[0]:.0f}% of {c[0]}")
+            lines.append(
+                f"  {name}: think p50 {p50:.3f} ms, p99 {p99:.3f} ms ({decisions} decisions);"
+                f" contracts made: {', '.join(parts) or 'none'}"
+            )
+        return "\n".join(lines)
+
+
+def _summarise(
+    a: str,
+    b: str,
+    seed: int,
+    workers: int,
+    chunks: Sequence[_Chunk],
+    seconds: float,
+) -> DuelResult:
+    pairs = sorted((p for c in chunks for p in c.pairs), key=lambda p: p.number)
+    diffs = [p.a - p.b for p in pairs]
+    contracts: tuple[dict[str, list[int]], dict[str, list[int]]] = (
+        {c.text: [0, 0, 0, 0] for c in Contract},
+        {c.text: [0, 0, 0, 0] for c in Contract},
+    )
+    all_passed = 0
+    for pair in pairs:
+        for game in pair.games:
+            if game.contract is None or game.declarer is None or game.outcome is None:
+                all_passed += 1
+                continue
+            row = contracts[game.declarer][Contract(game.contract).text]
+            row[0] += 1
+            row[
+                1 + (Outcome.MADE, Outcome.INSIDE, Outcome.HANGING).index(Outcome(game.outcome))
+            ] += 1
+    matches = [m for c in chunks for m in c.matches]
+    match_values = [(x + y) / 2 for x, y in matches]
+    think = []
+    for side in (0, 1):
+        times = [t for c in chunks for t in c.think[side]]
+        think.append((len(times), percentile(times, 50) / 1000, percentile(times, 99) / 1000))
+    return DuelResult(
+        a=a,
+        b=b,
+        pairs=len(pairs),
+        seed=seed,
+        diffs=diffs,
+        a_points=mean_ci([p.a for p in pairs]),
+        b_points=mean_ci([p.b for p in pairs]),
+        diff=mean_ci(diffs),
+        pair_record=(
+            sum(1 for d in diffs if d > 0),
+            sum(1 for d in diffs if d == 0),
+            sum(1 for d in diffs if d < 0),
+        ),
+        matches=len(matches),
+        match_score=mean_ci(match_values) if match_values else (math.nan, math.nan),
+        contracts=contracts,
+        all_passed=all_passed,
+        think=(think[0], think[1]),
+        deals_played=sum(c.deals_played for c in chunks),
+        seconds=seconds,
+        workers=workers,
+        pair_results=pairs,
+    )
+
+
+def _check(levels: Iterable[str], deals: int, matches: int, workers: int) -> None:
+    from belot.bots import LEVELS
+
+    for level in levels:
+        if level not in LEVELS:
+            raise BelotError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    if deals < 1:
+        raise BelotError(f"--deals must be at least 1, not {deals}")
+    if matches < 0:
+        raise BelotError(f"--matches must be 0 or more, not {matches}")
+    if workers < 1:
+        raise BelotError(f"--workers must be at least 1, not {workers}")
+
+
+def default_workers() -> int:
+    """All the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def duel(
+    a: str,
+    b: str,
+    *,
+    deals: int = 2000,
+    matches: int | None = None,
+    seed: int = 1,
+    workers: int | None = None,
+    rules: Rules | None = None,
+    think: float | None = None,
+    ray_address: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> DuelResult:
+    """A duplicate duel of bot level ``a`` against ``b``: ``deals`` deal pairs and ``matches``
+    match pairs (default ``deals // 20``). ``progress`` is called with each finished chunk's
+    number of pairs (deal pairs plus match pairs)."""
+    workers = default_workers() if workers is None else workers
+    matches = deals // 20 if matches is None else matches
+    _check((a, b), deals, matches, workers)
+    base = {
+        "a": _Side(a, 2 * seed, think),
+        "b": _Side(b, 2 * seed + 1, think),
+        "rules": (rules or Rules.bulgarian()).to_dict(),
+        "seed": seed,
+    }
+    tasks = _chunks("matches", matches, workers, base) if matches else []
+    tasks += _chunks("deals", deals, workers, base)
+    started = time.perf_counter()
+    chunks = _execute(tasks, workers, ray_address, progress)
+    return _summarise(a, b, seed, workers, chunks, time.perf_counter() - started)
+
+
+@dataclass
+class TournamentResult:
+    """Every pair of bots in duplicate duels, with an Elo table."""
+
+    names: list[str]
+    duels: list[DuelResult]
+    elo: list[float]
+
+    def to_json(self) -> dict[str, Any]:
+        table = sorted(zip(self.names, self.elo, strict=True), key=lambda x: -x[1])
+        return {
+            "elo": [{"bot": n, "elo": round(e, 1)} for n, e in table],
+            "duels": [d.to_json() for d in self.duels],
+        }
+
+    def render(self) -> str:
+        lines = ["Elo (mean 1500; fitted to duplicate deal pairs won, drawn, lost):"]
+        order = sorted(range(len(self.names)), key=lambda i: -self.elo[i])
+        for place, i in enumerate(order, 1):
+            lines.append(f"  {place}. {self.names[i]:<12} {self.elo[i]:7.0f}")
+        lines.append("")
+        lines.append("game points per deal, row minus column (95% CI):")
+        width = max(12, *(len(n) + 2 for n in self.names))
+        lines.append(" " * width + "".join(f"{n:>18}" for n in self.names))
+        cell: dict[tuple[str, str], str] = {}
+        for d in self.duels:
+            cell[(d.a, d.b)] = f"{d.diff[0]:+.2f} ± {d.diff[1]:.2f}"
+            cell[(d.b, d.a)] = f"{-d.diff[0]:+.2f} ± {d.diff[1]:.2f}"
+        for row in self.names:
+            cells = "".join(f"{cell.get((row, col), '-'):>18}" for col in self.names)
+            lines.append(f"{row:<{width}}{cells}")
+        for d in self.duels:
+            lines.append("")
+            lines.append(d.render())
+        return "\n".join(lines)
+
+
+def tournament(
+    levels: Sequence[str],
+    *,
+    deals: int = 500,
+    matches: int | None = None,
+    seed: int = 1,
+    workers: int | None = None,
+    rules: Rules | None = None,
+    think: float | None = None,
+    ray_address: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> TournamentResult:
+    """A duplicate duel of every pair of ``levels`` and an Elo table of them all."""
+    names = list(dict.fromkeys(levels))
+    if len(names) < 2:
+        raise BelotError("a tournament needs at least two different bots")
+    duels = []
+    games: list[tuple[int, int, float]] = []
+    for i in range(len(names)):
+        for j in range(i + 1, len(names)):
+            result = duel(
+                names[i],
+                names[j],
+                deals=deals,
+                matches=matches,
+                seed=seed,
+                workers=workers,
+                rules=rules,
+                think=think,
+                ray_address=ray_address,
+                progress=progress,
+            )
+            duels.append(result)
+            for d in result.diffs:
+                games.append((i, j, 1.0 if d > 0 else 0.5 if d == 0 else 0.0))
+    return TournamentResult(names, duels, elo_ratings(names, games))
