@@ -41,10 +41,12 @@ __all__ = [
     "DuelResult",
     "PairResult",
     "TournamentResult",
+    "check",
     "duel",
     "elo_ratings",
     "mean_ci",
     "percentile",
+    "ray_module",
     "tournament",
 ]
 
@@ -317,14 +319,20 @@ def _execute(
     return results
 
 
-def _ray_map(function: Callable[[T], R], items: Sequence[T], address: str) -> Iterable[tuple[T, R]]:
-    """``function`` over ``items`` as Ray tasks on the cluster at ``address``, as they finish."""
+def ray_module() -> Any:
+    """The ``ray`` package, or a ``BelotError`` saying how to install it."""
     try:
         import ray  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise BelotError(
             "--ray needs Ray, which is not installed: pip install ray (on every machine)"
         ) from None
+    return ray
+
+
+def _ray_map(function: Callable[[T], R], items: Sequence[T], address: str) -> Iterable[tuple[T, R]]:
+    """``function`` over ``items`` as Ray tasks on the cluster at ``address``, as they finish."""
+    ray = ray_module()
     if not ray.is_initialized():
         ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
     remote = ray.remote(function)
@@ -492,7 +500,14 @@ def _summarise(
     )
 
 
-def _check(levels: Iterable[str], deals: int, matches: int, workers: int) -> None:
+def check(
+    levels: Iterable[str],
+    deals: int,
+    matches: int | None = None,
+    workers: int | None = None,
+    ray_address: str | None = None,
+) -> None:
+    """Raise ``BelotError`` naming the first bad argument of ``duel`` or ``tournament``."""
     from belot.bots import LEVELS
 
     for level in levels:
@@ -500,10 +515,12 @@ def _check(levels: Iterable[str], deals: int, matches: int, workers: int) -> Non
             raise BelotError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
     if deals < 1:
         raise BelotError(f"--deals must be at least 1, not {deals}")
-    if matches < 0:
+    if matches is not None and matches < 0:
         raise BelotError(f"--matches must be 0 or more, not {matches}")
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise BelotError(f"--workers must be at least 1, not {workers}")
+    if ray_address is not None:
+        ray_module()
 
 
 def default_workers() -> int:
@@ -532,7 +549,7 @@ def duel(
     number of pairs (deal pairs plus match pairs)."""
     workers = default_workers() if workers is None else workers
     matches = deals // 20 if matches is None else matches
-    _check((a, b), deals, matches, workers)
+    check((a, b), deals, matches, workers, ray_address)
     base = {
         "a": _Side(a, 2 * seed, think),
         "b": _Side(b, 2 * seed + 1, think),
@@ -599,6 +616,7 @@ def tournament(
     names = list(dict.fromkeys(levels))
     if len(names) < 2:
         raise BelotError("a tournament needs at least two different bots")
+    check(names, deals, matches, workers, ray_address)
     duels = []
     games: list[tuple[int, int, float]] = []
     for i in range(len(names)):
