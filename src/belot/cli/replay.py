@@ -1,0 +1,252 @@
+"""``belot replay FILE``: show a deal or match record deal by deal and trick by trick.
+
+The text rendering here (hands, auction, tricks, results, the score sheet) is shared by
+``belot match`` and ``belot play``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import click
+
+from belot.engine.cards import Card, Suit
+from belot.engine.deal import Deal, Phase, Trick
+from belot.engine.errors import BelotError
+from belot.engine.match import Match
+from belot.engine.record import load_any
+from belot.engine.rules import Rules
+from belot.engine.scoring import DealScore
+from belot.engine.table import Seat, Team
+from belot.engine.tricks import CARD_POINTS
+
+__all__ = [
+    "command",
+    "deal_lines",
+    "fmt_cards",
+    "fmt_hand",
+    "parse_options",
+    "result_lines",
+    "sheet_lines",
+]
+
+_DOUBLE = {1: "", 2: " ×2 contra", 4: " ×4 recontra"}
+_DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def parse_options(texts: Iterable[str]) -> Rules:
+    """``--option NAME=VALUE`` flags (VALUE read as JSON, else as text) on the bulgarian preset."""
+    options: dict[str, Any] = {}
+    for text in texts:
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip():
+            raise BelotError(f"--option: expected NAME=VALUE, not {text!r}")
+        try:
+            options[name.strip()] = json.loads(value)
+        except ValueError:
+            options[name.strip()] = value.strip()
+    return Rules.bulgarian(**options)
+
+
+def fmt_cards(cards: Iterable[Card]) -> str:
+    return " ".join(card.symbol for card in cards)
+
+
+def fmt_hand(cards: Iterable[Card]) -> str:
+    """A hand grouped by suit, high cards first: ``♠ A 10 9  ♥ K Q  ♦ —  ♣ 7``."""
+    held = list(cards)
+    groups = []
+    for suit in _DISPLAY_SUITS:
+        ranks = sorted((c.rank for c in held if c.suit is suit), reverse=True)
+        groups.append(suit.symbol + " " + (" ".join(r.text for r in ranks) if ranks else "—"))
+    return "  ".join(groups)
+
+
+def fmt_contract(deal: Deal) -> str:
+    assert deal.contract is not None and deal.bidder is not None
+    team = deal.bidder.team.name
+    return f"{deal.contract.text}{_DOUBLE[deal.double]} by {deal.bidder.name} ({team})"
+
+
+def fmt_trick(deal: Deal, number: int, trick: Trick) -> str:
+    assert deal.contract is not None
+    plays = "  ".join(f"{seat.name} {card.symbol:>3}" for seat, card in trick.plays)
+    line = f"  trick {number}: {plays}"
+    if trick.winner is not None:
+        points = sum(CARD_POINTS[deal.contract][card.index] for card in trick.cards)
+        line += f"   → {trick.winner.name} ({trick.winner.team.name}) {points}"
+    return line
+
+
+def auction_line(deal: Deal) -> str:
+    return ", ".join(f"{seat.name} {call}" for seat, call in deal.calls) or "—"
+
+
+def declaration_lines(deal: Deal) -> list[str]:
+    """Who announced what, and whether it scored (known once the first trick is complete)."""
+    scored = deal.scored_declarations() if deal.trick_number >= 1 else ([], [])
+    lines = []
+    for seat in Seat:
+        for d in deal.announced(seat) or ():
+            mark = ""
+            if deal.trick_number >= 1:
+                mark = " scores" if d in scored[seat.team] else " does not score"
+            lines.append(f"  {seat.name} {d.describe()} ({d.points}){mark}")
+    for seat, suit in deal.belots:
+        lines.append(f"  {seat.name} belot {suit.symbol} (20)")
+    return lines
+
+
+def result_lines(deal: Deal, score: DealScore | None = None) -> list[str]:
+    """The outcome of a finished deal; ``score`` is what it wrote in a match (hanging in)."""
+    if deal.all_passed:
+        return ["  all four passed: the cards are dealt again, nothing is written"]
+    score = score if score is not None else deal.result
+    if score is None:
+        return ["  (the deal is not finished)"]
+    ns_tricks, ew_tricks = deal.tricks_won
+    cards = deal.card_points
+    lines = [
+        f"  tricks NS {ns_tricks}, EW {ew_tricks} · card points NS {cards[0]}, EW {cards[1]}",
+        f"  {score.outcome.value}"
+        + (f", valat by {score.valat.name}" if score.valat is not None else "")
+        + f" · points NS {score.raw[0]}, EW {score.raw[1]}"
+        + f" · written NS {score.written[0]}, EW {score.written[1]}",
+    ]
+    if score.hanging:
+        lines.append(f"  {score.hanging} points hang over to the next deal")
+    return lines
+
+
+def deal_lines(deal: Deal, number: int | None = None, score: DealScore | None = None) -> list[str]:
+    """A finished (or partly played) deal in full: hands, auction, declarations, tricks."""
+    head = f"Deal {number}" if number is not None else "Deal"
+    head += f" · dealer {deal.dealer.name}"
+    if deal.seed is not None:
+        head += f" · seed {deal.seed}"
+    if deal.cut is not None:
+        head += f" · cut {deal.cut}"
+    lines = [head]
+    if deal.cut is None:
+        return [*lines, "  (not yet cut)"]
+    hands_known = bool(deal.dealt_hand(Seat.N))
+    for seat in Seat:
+        cards = deal.dealt_hand(seat) if hands_known else deal.hand(seat)
+        lines.append(f"  {seat.name}  {fmt_hand(cards)}")
+    lines.append(f"  auction: {auction_line(deal)}")
+    if deal.contract is None or deal.phase is Phase.AUCTION:
+        if deal.all_passed:
+            lines += result_lines(deal)
+        return lines
+    lines.append(f"  contract: {fmt_contract(deal)}")
+    announced = declaration_lines(deal)
+    if announced:
+        lines.append("  declarations:")
+        lines += ["  " + line for line in announced]
+    for i, trick in enumerate(deal.tricks, 1):
+        lines.append(fmt_trick(deal, i, trick))
+    if deal.is_over:
+        lines += result_lines(deal, score)
+    return lines
+
+
+def _row(cells: Sequence[object], widths: Sequence[int]) -> str:
+    out = []
+    for cell, width in zip(cells, widths, strict=True):
+        text = str(cell)
+        out.append(text.ljust(-width) if width < 0 else text.rjust(width))
+    return "  ".join(out).rstrip()
+
+
+_SHEET_WIDTHS = (3, -6, -20, -9, 4, 4, 7, 6, 6)
+_SHEET_HEAD = ("#", "dealer", "contract", "declarers", "NS", "EW", "hanging", "NS Σ", "EW Σ")
+
+
+def sheet_header() -> list[str]:
+    head = _row(_SHEET_HEAD, _SHEET_WIDTHS)
+    return [head, "-" * len(head)]
+
+
+def sheet_row(number: int, deal: Deal, score: DealScore | None, totals: tuple[int, int]) -> str:
+    """One line of the score sheet for a finished deal."""
+    if score is None:
+        cells: list[object] = [number, deal.dealer.name, "all passed", "", "", "", "", "", ""]
+        return _row(cells, _SHEET_WIDTHS)
+    assert deal.contract is not None and deal.declarers is not None
+    contract = deal.contract.text + {1: "", 2: " ×2", 4: " ×4"}[deal.double]
+    if score.valat is not None:
+        contract += f" valat {score.valat.name}"
+    cells = [
+        number,
+        deal.dealer.name,
+        contract,
+        deal.declarers.name,
+        score.written[0],
+        score.written[1],
+        score.hanging or "",
+        totals[0],
+        totals[1],
+    ]
+    return _row(cells, _SHEET_WIDTHS)
+
+
+def sheet_lines(match: Match) -> list[str]:
+    """The whole score sheet of ``match`` and who won."""
+    lines = sheet_header()
+    ns = ew = 0
+    for number, (deal, score) in enumerate(zip(match.deals, match.scores, strict=True), 1):
+        if score is not None:
+            ns, ew = ns + score.written[0], ew + score.written[1]
+        lines.append(sheet_row(number, deal, score, (ns, ew)))
+    lines.append(winner_line(match))
+    return lines
+
+
+def winner_line(match: Match) -> str:
+    ns, ew = match.totals
+    if match.winner is None:
+        text = f"No winner yet: NS {ns}, EW {ew}"
+        return text + (f", {match.hanging} hanging" if match.hanging else "")
+    team: Team = match.winner
+    return f"Winner: {team.name} ({ns} : {ew}, target {match.rules.target})"
+
+
+def replay_lines(obj: Deal | Match) -> list[str]:
+    if isinstance(obj, Deal):
+        return deal_lines(obj)
+    lines = [
+        f"Match · {obj.rules.preset} to {obj.rules.target} · seed {obj.seed} "
+        f"· first dealer {obj.first_dealer.name}",
+        "",
+    ]
+    deals = obj.deals
+    scores: list[DealScore | None] = list(obj.scores)
+    if not obj.deal_over and obj.deal.actions:
+        deals.append(obj.deal)
+        scores.append(None)
+    ns = ew = 0
+    for number, (deal, score) in enumerate(zip(deals, scores, strict=True), 1):
+        lines += deal_lines(deal, number, score)
+        if score is not None:
+            ns, ew = ns + score.written[0], ew + score.written[1]
+            lines.append(f"  sheet: NS {ns}, EW {ew}")
+        lines.append("")
+    lines.append("Score sheet")
+    lines += sheet_lines(obj)
+    return lines
+
+
+@click.command()
+@click.argument("file", type=click.File("rb"))
+def command(file: Any) -> None:
+    """Show a deal or match record (FILE, or - for stdin) deal by deal, trick by trick."""
+    data = file.read()
+    obj = load_any(data)
+    try:
+        for line in replay_lines(obj):
+            click.echo(line)
+    except BrokenPipeError:
+        sys.stderr.close()
