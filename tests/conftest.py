@@ -197,8 +197,9 @@ def finish(
     *,
     declare: bool | Mapping[Seat, bool] = True,
 ) -> None:
-    """Play the deal to the end: each seat plays its planned cards in order (``plan``), then the
-    first legal card; at its first card it announces its best choice (``declare``) or nothing."""
+    """Play the deal to the end: each seat plays its planned cards in order (``plan``) as soon
+    as the next one is legal, otherwise its first legal card outside the plan; at its first card
+    it announces its best choice (``declare``) or nothing."""
     queues = {s: parse_cards(t) for s, t in (plan or {}).items()}
     while not deal.is_over:
         seat = deal.turn
@@ -208,8 +209,9 @@ def finish(
             best = declare if isinstance(declare, bool) else declare.get(seat, True)
             deal.push(options[0] if best else Declare(()))
             continue
-        queue = queues.get(seat)
-        if queue:
+        queue = queues.get(seat) or []
+        if queue and Play(queue[0]) in options:
             deal.push(Play(queue.pop(0)), seat)
-        else:
-            deal.push(options[0], seat)
+            continue
+        keep = [a for a in options if isinstance(a, Play) and a.card not in queue]
+        deal.push(keep[0] if keep else options[0], seat)
