@@ -1,0 +1,50 @@
+"""The hint button: each legal action with its value, from ``belot.bots.analysis`` when the
+package has it (the button is hidden otherwise)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Mapping
+from typing import Any
+
+from belot.engine.errors import BelotError
+from belot.engine.view import SeatView
+
+__all__ = ["available", "hint"]
+
+_MODULE = "belot.bots.analysis"
+
+
+def available() -> bool:
+    """True when the analysis module is installed and offers ``hint``."""
+    try:
+        if importlib.util.find_spec(_MODULE) is None:
+            return False
+    except ImportError:
+        return False
+    return callable(getattr(importlib.import_module(_MODULE), "hint", None))
+
+
+def hint(view: SeatView) -> list[dict[str, Any]]:
+    """Each legal action of ``view`` with its expected value, best first."""
+    if not available():
+        raise BelotError("hints need the analysis module, which is not installed")
+    result = importlib.import_module(_MODULE).hint(view)
+    pairs: list[tuple[Any, Any]]
+    if isinstance(result, Mapping):
+        pairs = list(result.items())
+    else:
+        pairs = []
+        for item in result:
+            if isinstance(item, tuple | list) and len(item) >= 2:
+                pairs.append((item[0], item[1]))
+            else:
+                action = getattr(item, "action", getattr(item, "card", item))
+                value = getattr(item, "value", getattr(item, "points", None))
+                pairs.append((action, value))
+    scored = [
+        (str(action), None if value is None else round(float(value), 1)) for action, value in pairs
+    ]
+    scored.sort(key=lambda item: -(item[1] if item[1] is not None else -1e9))
+    return [{"action": action, "value": value} for action, value in scored]

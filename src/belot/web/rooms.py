@@ -1,0 +1,326 @@
+"""Rooms: a table with its connected browsers, the bots that play its seats, and its timers.
+
+The room is the only place that changes a table. Everything runs on the server's event loop;
+a bot's decision is computed on a thread when the bot may take a while, and thrown away if the
+table changed meanwhile. After each change every browser gets its own seat's view (a spectator
+gets no hidden cards) and the new actions are appended to the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from belot.bots import LEVELS, Bot, make
+from belot.engine.errors import BelotError
+from belot.engine.rules import Rules
+from belot.engine.table import Seat
+from belot.engine.tricks import winner_position
+from belot.web import hints
+from belot.web.store import Store
+from belot.web.tables import NEXT, SeatInfo, Table, TableError
+
+__all__ = ["Hub", "Room"]
+
+#: Bot levels fast enough to decide on the event loop itself.
+_INLINE_LEVELS: Final = frozenset({"random", "basic"})
+_CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Client:
+    """One browser connection: its seat (None for a spectator) and how to send to it."""
+
+    seat: Seat | None
+    send: Send
+
+
+@dataclass(eq=False)
+class Room:
+    table: Table
+    hub: Hub
+    clients: list[Client] = field(default_factory=list)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    saved: int = 0
+    driver: asyncio.Task[None] | None = None
+    deadline: float | None = None
+    grace: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    #: When each action was taken (monotonic), for the load benchmark.
+    last_change: float = 0.0
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run ``coro`` on the loop, keeping a reference until it is done."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # --- who plays ----------------------------------------------------------------------------
+
+    def connected(self, seat: Seat) -> bool:
+        return any(c.seat == seat for c in self.clients)
+
+    def bot_plays(self, seat: Seat) -> bool:
+        """True when a bot acts for ``seat`` now."""
+        info = self.table.seats[seat]
+        if info.kind == "bot":
+            return True
+        # A person's seat is played by a bot only while they are away and someone is watching;
+        # an empty table waits for its people to come back.
+        return info.away and bool(self.clients)
+
+    def bot_for(self, seat: Seat) -> Bot:
+        bot = self.bots.get(seat)
+        level = self.table.seats[seat].level
+        if bot is None or bot.name != level:
+            bot = make(level, seed=(self.table.master + seat) % 2**31)
+            self.bots[seat] = bot
+        return bot
+
+    def people_present(self) -> bool:
+        return any(
+            info.kind == "person" and not info.away and self.connected(Seat(i))
+            for i, info in enumerate(self.table.seats)
+        )
+
+    # --- changes ----------------------------------------------------------------------------
+
+    async def changed(self) -> None:
+        """Save new actions, tell every browser, and let bots and timers carry on."""
+        self.last_change = time.perf_counter()
+        self.save()
+        self.arm_timer()
+        await self.broadcast()
+        self.drive()
+
+    def save(self) -> None:
+        table = self.table
+        if self.saved < len(table.record):
+            self.hub.store.append(table.id, self.saved, table.record[self.saved :])
+            self.saved = len(table.record)
+
+    def save_config(self) -> None:
+        self.hub.store.save_config(self.table.id, self.table.to_config())
+
+    async def broadcast(self) -> None:
+        for client in list(self.clients):
+            try:
+                await client.send(self.state(client.seat))
+            except Exception:  # a browser that went away mid-send is dropped on its own
+                self.clients = [c for c in self.clients if c is not client]
+
+    def state(self, seat: Seat | None) -> dict[str, Any]:
+        table = self.table
+        summary = table.summary()
+        for item, s in zip(summary["seats"], Seat, strict=True):
+            item["connected"] = self.connected(s)
+            item["bot_playing"] = self.bot_plays(s) and table.seats[s].kind == "person"
+        remaining = None
+        if self.deadline is not None:
+            remaining = max(0.0, self.deadline - time.monotonic())
+        holder = None
+        if table.deals:
+            deal = table.deal
+            trick = deal.current_trick
+            if trick and deal.contract is not None:
+                position = winner_position([c.index for _, c in trick], deal.contract)
+                holder = trick[position][0].name
+        return {
+            "type": "state",
+            "holder": holder,
+            "you": None if seat is None else seat.name,
+            "table": summary,
+            "view": table.view_json(seat),
+            "deal_number": table.deal_number + 1 if table.deals else 0,
+            "waiting_for_next": table.waiting_for_next,
+            "timer_left": remaining,
+            "hint_available": table.hints and hints.available() and seat is not None,
+            "levels": list(LEVELS),
+        }
+
+    async def act(self, seat: Seat, text: str) -> None:
+        """A person's action; raises ``BelotError`` (nothing changes) when it is not allowed."""
+        table = self.table
+        if text == "cut:random":
+            text = table.random_cut()
+        if text != NEXT and self.bot_plays(seat):
+            raise TableError("a bot is playing your seat: take it back first")
+        table.act(seat, text)
+        await self.changed()
+
+    async def set_away(self, seat: Seat, away: bool) -> None:
+        info = self.table.seats[seat]
+        if info.kind != "person" or info.away == away:
+            return
+        info.away = away
+        self.table.version += 1
+        self.save_config()
+        await self.changed()
+
+    # --- bots and timers ----------------------------------------------------------------------
+
+    def drive(self) -> None:
+        """Start the bot loop unless it is running."""
+        if self.driver is None or self.driver.done():
+            self.driver = asyncio.get_running_loop().create_task(self._drive())
+
+    def _bot_turn(self) -> Seat | None:
+        table = self.table
+        if not table.started or table.is_over:
+            return None
+        if table.waiting_for_next:
+            # Between deals the people say when to go on; with none at the table, go on alone.
+            return None if self.people_present() else Seat.N
+        seat = table.to_act
+        if seat is not None and self.bot_plays(seat):
+            return seat
+        return None
+
+    async def _drive(self) -> None:
+        delay = self.hub.bot_delay
+        while True:
+            seat = self._bot_turn()
+            if seat is None:
+                return
+            version = self.table.version
+            if delay > 0:
+                await asyncio.sleep(delay * (2 if self.table.waiting_for_next else 1))
+            else:
+                await asyncio.sleep(0)
+            if self.table.version != version or self._bot_turn() != seat:
+                continue
+            if self.table.waiting_for_next:
+                self.table.next_deal()
+            else:
+                text = await self._bot_action(seat)
+                if text is None or self.table.version != version:
+                    continue
+                self.table.act(seat, text)
+            await self.changed()
+
+    async def _bot_action(self, seat: Seat) -> str | None:
+        bot = self.bot_for(seat)
+        view = self.table.deal.view(seat)
+        if bot.name in _INLINE_LEVELS:
+            return str(bot.act(view))
+        try:
+            return str(await asyncio.to_thread(bot.act, view))
+        except BelotError:
+            return None
+
+    def arm_timer(self) -> None:
+        """Start the turn timer when a person is to act (timer option), else stop it."""
+        table = self.table
+        self.deadline = None
+        seat = table.to_act
+        if not table.timer or seat is None or self.bot_plays(seat):
+            return
+        if table.seats[seat].kind != "person":
+            return
+        self.deadline = time.monotonic() + table.timer
+        version = table.version
+        asyncio.get_running_loop().call_later(table.timer, self._timed_out, seat, version)
+
+    def _timed_out(self, seat: Seat, version: int) -> None:
+        if self.table.version == version and self.table.to_act == seat:
+            self.spawn(self.set_away(seat, True))
+
+    def left(self, seat: Seat) -> None:
+        """A person's browser closed: after the grace period a bot takes over their seat."""
+        old = self.grace.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+
+        def expire() -> None:
+            self.grace.pop(seat, None)
+            if not self.connected(seat):
+                self.spawn(self.set_away(seat, True))
+
+        self.grace[seat] = loop.call_later(self.hub.leave_grace, expire)
+
+    def returned(self, seat: Seat) -> None:
+        old = self.grace.pop(seat, None)
+        if old is not None:
+            old.cancel()
+
+
+class Hub:
+    """Every room of the server, the store behind them and the server-wide settings."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.0) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.leave_grace = leave_grace
+        self.rooms: dict[str, Room] = {}
+
+    def load(self) -> int:
+        """Rebuild every stored table by replaying its record; returns how many."""
+        for table_id, config, record in self.store.load_all():
+            table = Table.from_config(table_id, config, record)
+            room = Room(table, self)
+            room.saved = len(table.record)
+            self.rooms[table_id] = room
+        return len(self.rooms)
+
+    def resume(self) -> None:
+        """Let the bots of every loaded table carry on (needs the running event loop)."""
+        for room in self.rooms.values():
+            room.arm_timer()
+            room.drive()
+
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
+            if code not in self.rooms:
+                return code
+
+    async def create(
+        self,
+        *,
+        rules: Rules,
+        seats: list[SeatInfo],
+        timer: int = 0,
+        hints: bool = True,
+        creator: Seat | None = Seat.S,
+        name: str = "",
+    ) -> tuple[Room, str | None]:
+        """A new table; the creator (if any) takes ``creator`` and gets its token."""
+        for info in seats:
+            if info.level not in LEVELS:
+                raise TableError(f"unknown bot level {info.level!r} (known: {', '.join(LEVELS)})")
+        token = None
+        if creator is not None:
+            seats[creator].kind = "person"
+            seats[creator].token_hash = None
+        table = Table.new(self.new_code(), rules, seats, timer=timer, hints=hints)
+        if creator is not None:
+            token = table.claim(creator, name)
+            if not any(s.is_open for s in table.seats) and not table.started:
+                table.start()
+        room = Room(table, self)
+        self.rooms[table.id] = room
+        room.save_config()
+        await room.changed()
+        return room, token
+
+    def get(self, table_id: str) -> Room:
+        room = self.rooms.get(table_id.upper())
+        if room is None:
+            raise TableError(f"no table {table_id!r}")
+        return room
+
+    async def close(self) -> None:
+        for room in self.rooms.values():
+            room.save()
+            if room.driver is not None:
+                room.driver.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await room.driver

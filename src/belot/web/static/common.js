@@ -1,0 +1,87 @@
+// Shared helpers of the pages: translations, seats around the table, card pictures.
+
+export const SEATS = ["N", "E", "S", "W"];
+const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const CONTRACT_SYMBOL = {
+  clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠", "no-trumps": "NT", "all-trumps": "AT",
+};
+
+let lang = localStorage.getItem("belot-lang") || window.BELOT_LANG || "en";
+
+export function currentLang() {
+  return lang;
+}
+
+export function setLang(code) {
+  lang = code;
+  localStorage.setItem("belot-lang", code);
+  document.cookie = `lang=${code}; path=/; max-age=31536000; SameSite=Lax`;
+  document.documentElement.lang = code;
+}
+
+export function t(key) {
+  const table = window.BELOT_TEXTS[lang] || window.BELOT_TEXTS.en;
+  return table[key] ?? key;
+}
+
+/** Where a seat sits on screen for someone sitting in `me`: bottom, left, top, right. */
+export function position(seat, me) {
+  const rel = (SEATS.indexOf(seat) - SEATS.indexOf(me) + 4) % 4;
+  return ["bottom", "left", "top", "right"][rel];
+}
+
+export function team(seat) {
+  return seat === "N" || seat === "S" ? "NS" : "EW";
+}
+
+export function cardImg(code, extra = "") {
+  const img = document.createElement("img");
+  img.src = `/cards/${code}.svg`;
+  img.alt = code === "back" ? "" : cardName(code);
+  img.className = `card-img ${extra}`.trim();
+  img.draggable = false;
+  return img;
+}
+
+export function cardName(code) {
+  const rank = code.slice(0, -1);
+  return `${rank}${SUIT_SYMBOL[code.slice(-1)] || ""}`;
+}
+
+export function contractText(contract) {
+  if (!contract) return "";
+  return `${CONTRACT_SYMBOL[contract] || ""} ${t(contract)}`.trim();
+}
+
+export function contractSymbol(contract) {
+  return CONTRACT_SYMBOL[contract] || contract;
+}
+
+/** Words for a call such as "hearts", "pass", "contra". */
+export function callText(call) {
+  return CONTRACT_SYMBOL[call] ? contractText(call) : t(call);
+}
+
+/** Words for a declaration written "JH-AH" or "four-9". */
+export function declarationText(text) {
+  if (text.startsWith("four-")) return `${t("four")} ${text.slice(5)}`;
+  const [low, high] = text.split("-");
+  const ranks = ["7", "8", "9", "10", "J", "Q", "K", "A"];
+  const length = ranks.indexOf(high.slice(0, -1)) - ranks.indexOf(low.slice(0, -1)) + 1;
+  const kind = length === 3 ? "tierce" : length === 4 ? "quarte" : "quinte";
+  return `${t(kind)} ${cardName(low)}–${cardName(high)}`;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== false && value !== null && value !== undefined) node.setAttribute(key, value);
+  }
+  for (const child of children) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}

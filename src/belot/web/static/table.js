@@ -1,0 +1,485 @@
+// The table page: one WebSocket to the server, which sends this seat's view after every change.
+import {
+  SEATS, callText, cardImg, cardName, contractSymbol, contractText, currentLang,
+  declarationText, el, position, setLang, t, team,
+} from "./common.js";
+
+const tableId = document.getElementById("table-code").dataset.table;
+const tokenKey = `belot-token-${tableId}`;
+let socket = null;
+let state = null;
+let lastHand = [];
+let showLastTrick = false;
+let hintList = null;
+let timerTick = null;
+let retry = 0;
+
+const $ = (id) => document.getElementById(id);
+
+function connect() {
+  const token = localStorage.getItem(tokenKey);
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${tableId}${query}`);
+  socket.addEventListener("open", () => {
+    retry = 0;
+    $("toast").hidden = true;
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4403) {
+      localStorage.removeItem(tokenKey);
+      setTimeout(connect, 200);
+      return;
+    }
+    if (event.code === 4404) return;
+    toast(t("connection_lost"), 0);
+    retry = Math.min(retry + 1, 5);
+    setTimeout(connect, 300 * retry);
+  });
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function act(action) {
+  hintList = null;
+  send({ type: "act", action });
+}
+
+function receive(message) {
+  if (message.type === "state") {
+    state = message;
+    render();
+  } else if (message.type === "error") {
+    toast(message.message);
+  } else if (message.type === "hint") {
+    hintList = message.hint;
+    renderHint();
+  }
+}
+
+let toastTimer = null;
+function toast(text, ms = 4000) {
+  const box = $("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  if (ms) toastTimer = setTimeout(() => { box.hidden = true; }, ms);
+}
+
+// --- rendering -----------------------------------------------------------------------------
+
+function me() {
+  return state.you || "S";
+}
+
+function seatLabel(seat) {
+  const info = state.table.seats[SEATS.indexOf(seat)];
+  let name = info.name || t(`seat_${seat}`);
+  if (seat === state.you) name += ` (${t("you")})`;
+  else if (info.kind === "bot") name += ` · ${info.level}`;
+  return name;
+}
+
+function teamLabel(teamName) {
+  if (!state.you) return teamName;
+  return team(state.you) === teamName ? t("we") : t("they");
+}
+
+function render() {
+  document.body.dataset.phase = state.view ? state.view.phase : "waiting";
+  document.body.dataset.you = state.you || "";
+  $("replay-link").hidden = !state.table.deals.some((d) => d.seed !== null);
+  renderSeats();
+  renderTrick();
+  renderHand();
+  renderPanel();
+  renderSide();
+  renderTimer();
+}
+
+function renderSeats() {
+  const view = state.view;
+  for (const seat of SEATS) {
+    const pos = position(seat, me());
+    const box = $(`pos-${pos}`);
+    box.replaceChildren();
+    box.dataset.seat = seat;
+    const info = state.table.seats[SEATS.indexOf(seat)];
+    const tags = el("div", { class: "tags" });
+    if (view && view.dealer === seat) tags.append(el("span", { class: "tag dealer", text: t("dealer") }));
+    if (info.kind === "person" && !info.connected && !info.open && seat !== state.you) {
+      tags.append(el("span", { class: "tag away", text: t("away") }));
+    }
+    if (info.bot_playing) tags.append(el("span", { class: "tag away", text: t("bot_playing") }));
+    const turn = view && view.turn === seat;
+    box.classList.toggle("turn", Boolean(turn));
+    box.append(el("div", { class: "seat-name" }, seatLabel(seat)), tags);
+    if (pos !== "bottom" && view) {
+      const backs = el("div", { class: "backs" });
+      for (let i = 0; i < view.hand_sizes[SEATS.indexOf(seat)]; i++) backs.append(cardImg("back"));
+      box.append(backs);
+    }
+    const bubble = bubbleFor(seat);
+    if (bubble) box.append(el("div", { class: "bubble", text: bubble }));
+  }
+}
+
+function bubbleFor(seat) {
+  const view = state.view;
+  if (!view) return "";
+  if (view.phase === "auction" || (view.phase === "play" && view.tricks.length === 0)) {
+    const calls = view.calls.filter(([s]) => s === seat);
+    if (calls.length) return callText(calls[calls.length - 1][1]);
+  }
+  const parts = [];
+  if (view.phase === "play" && view.tricks.length <= 1) {
+    for (const a of view.announcements.filter((x) => x.seat === seat)) {
+      parts.push(a.cards ? declarationText(a.cards) : `${t(a.kind)} ${a.points}`);
+    }
+  }
+  const belots = view.belots.filter(([s]) => s === seat);
+  const trick = view.tricks[view.tricks.length - 1];
+  if (belots.length && trick) {
+    const played = trick.plays.find(([s]) => s === seat);
+    if (played && ["K", "Q"].includes(played[1].slice(0, -1))) {
+      if (belots.some(([, suit]) => suit === played[1].slice(-1))) parts.push(t("belot"));
+    }
+  }
+  return parts.join(" · ");
+}
+
+function trickToShow() {
+  const view = state.view;
+  if (!view || !view.tricks.length) return null;
+  const last = view.tricks[view.tricks.length - 1];
+  return last;
+}
+
+function renderTrick() {
+  const view = state.view;
+  const slots = {};
+  for (const slot of $("trick").children) {
+    slot.replaceChildren();
+    slots[slot.className.replace("slot slot-", "")] = slot;
+  }
+  const status = $("trick-status");
+  status.replaceChildren();
+  if (!view) return;
+  if (view.contract) {
+    let text = `${contractText(view.contract)} · ${t(`seat_${view.bidder}`)}`;
+    if (view.double === 2) text += ` · ${t("contra")}`;
+    if (view.double === 4) text += ` · ${t("recontra")}`;
+    status.append(el("div", { class: "contract-line", id: "contract-line", text }));
+  }
+  let trick = trickToShow();
+  let label = "";
+  if (showLastTrick) {
+    const done = view.tricks.filter((x) => x.winner);
+    trick = done[done.length - 1] || null;
+    if (trick) label = `${t("last_trick")}: ${t("won_by")} ${t(`seat_${trick.winner}`)}`;
+  } else if (trick && trick.winner) {
+    label = `${t("won_by")} ${t(`seat_${trick.winner}`)}`;
+  } else if (trick && state.holder) {
+    label = `${t(`seat_${state.holder}`)} ${t("holds")}`;
+  }
+  $("trick").classList.toggle("done", Boolean(trick && trick.winner));
+  if (trick) {
+    for (const [seat, card] of trick.plays) {
+      const img = cardImg(card);
+      img.dataset.card = card;
+      if (trick.winner === seat || (!trick.winner && state.holder === seat)) img.classList.add("holder");
+      slots[position(seat, me())].append(img);
+    }
+  }
+  if (label) status.append(el("div", { class: "trick-label", id: "trick-label", text: label }));
+  if (view.phase === "play" && view.turn) {
+    const whose = view.turn === state.you ? t("your_turn") : `${t("turn_of")} ${t(`seat_${view.turn}`)}`;
+    status.append(el("div", { class: "turn-line", text: whose }));
+  }
+}
+
+function renderHand() {
+  const view = state.view;
+  const hand = $("hand");
+  hand.replaceChildren();
+  if (!view || !state.you) return;
+  const legalCards = new Set(view.legal.filter((a) => /^(7|8|9|10|J|Q|K|A)[CDHS]$/.test(a)));
+  const fresh = view.hand.filter((c) => !lastHand.includes(c));
+  const dealing = fresh.length >= 3;
+  const choosing = view.phase === "play" && view.turn === state.you && legalCards.size > 0;
+  view.hand.forEach((card, index) => {
+    const playable = legalCards.has(card);
+    const button = el("button", {
+      type: "button",
+      class: `card${playable ? " legal" : ""}${choosing && !playable ? " dim" : ""}`,
+      "data-card": card,
+      "aria-label": `${index + 1}: ${cardName(card)}`,
+      disabled: playable ? false : "disabled",
+      onclick: () => act(card),
+    });
+    button.append(cardImg(card));
+    if (dealing && fresh.includes(card)) {
+      button.classList.add("deal-in");
+      const order = fresh.indexOf(card);
+      button.style.animationDelay = `${order < 3 ? order * 70 : 350 + order * 70}ms`;
+    }
+    hand.append(button);
+  });
+  lastHand = view.hand.slice();
+}
+
+function panel(title, ...content) {
+  const box = $("panel");
+  box.replaceChildren(el("div", { class: "panel-box" }, el("h2", { text: title }), ...content));
+  box.hidden = false;
+}
+
+function renderPanel() {
+  const view = state.view;
+  const box = $("panel");
+  box.hidden = true;
+  box.dataset.kind = "";
+  const table = state.table;
+  if (!table.started) {
+    box.dataset.kind = "waiting";
+    const link = `${location.origin}/t/${tableId}`;
+    const seats = el("ul", { class: "seat-list" });
+    table.seats.forEach((info, i) => {
+      const seat = SEATS[i];
+      const item = el("li", {}, `${t(`seat_${seat}`)}: `);
+      if (info.open && !state.you) {
+        item.append(el("button", { type: "button", class: "primary", "data-sit": seat, text: t("sit"), onclick: () => sit(seat) }));
+      } else if (info.open) {
+        item.append(t("waiting_players"));
+      } else {
+        item.append(info.kind === "bot" ? `${t("bot")} (${info.level})` : info.name || t("person"));
+      }
+      seats.append(item);
+    });
+    const content = [
+      el("p", {}, t("share"), ": ", el("a", { href: link, id: "share-link", text: link }), ` · ${tableId}`),
+      seats,
+    ];
+    if (state.you) content.push(el("button", { type: "button", id: "start-btn", onclick: () => send({ type: "start" }), text: t("start_now") }));
+    panel(t("waiting_players"), ...content);
+    return;
+  }
+  if (!view) return;
+  const mine = view.turn && view.turn === state.you;
+  if (table.over) {
+    box.dataset.kind = "match-over";
+    const winner = table.winner;
+    const title = !state.you ? `${t("match_over")}: ${winner}` : team(state.you) === winner ? t("we_won") : t("they_won");
+    panel(title, sheetTable(), el("p", {}, el("a", { href: `/replay/${tableId}`, text: t("replay") })), el("p", {}, el("a", { href: "/", text: t("new_table") })));
+    return;
+  }
+  if (state.waiting_for_next) {
+    box.dataset.kind = "deal-over";
+    panel(view.contract ? t("deal_over") : t("all_passed"), ...dealSummary());
+    return;
+  }
+  if (view.phase === "cut" && mine) {
+    box.dataset.kind = "cut";
+    const deck = el("div", { class: "cut-deck" });
+    for (let k = 1; k <= 31; k++) {
+      deck.append(el("button", { type: "button", class: "cut-gap", "data-cut": k, title: `${t("cut")} ${k}`, "aria-label": `${t("cut")} ${k}`, onclick: () => act(`cut:${k}`) }));
+    }
+    panel(t("cut_title"), el("p", { text: t("cut_help") }), deck,
+      el("button", { type: "button", class: "primary", id: "cut-random", onclick: () => act("cut:random"), text: t("cut_random") }));
+    return;
+  }
+  if (view.phase === "auction" && mine) {
+    box.dataset.kind = "auction";
+    const calls = el("div", { class: "calls" });
+    for (const call of view.legal) {
+      calls.append(el("button", { type: "button", class: `call call-${call}`, "data-call": call, onclick: () => act(call), text: callText(call) }));
+    }
+    panel(t("auction"), auctionHistory(), calls);
+    return;
+  }
+  if (view.phase === "play" && mine && view.legal.length && view.legal[0].startsWith("declare:")) {
+    box.dataset.kind = "declare";
+    const choices = el("div", { class: "calls" });
+    for (const choice of view.legal) {
+      const parts = choice.slice(8).split(",").filter(Boolean);
+      const text = parts.length ? parts.map(declarationText).join(" + ") : t("declare_none");
+      choices.append(el("button", { type: "button", class: "call", "data-declare": choice, onclick: () => act(choice), text }));
+    }
+    panel(t("declare_title"), choices);
+  }
+}
+
+function auctionHistory() {
+  const list = el("ol", { class: "auction-history" });
+  for (const [seat, call] of state.view.calls) {
+    list.append(el("li", {}, `${t(`seat_${seat}`)}: ${callText(call)}`));
+  }
+  return list;
+}
+
+function dealSummary() {
+  const view = state.view;
+  const out = [];
+  const info = state.table.deals[state.table.deals.length - 1];
+  if (view.result) {
+    const r = view.result;
+    const rows = el("table", { class: "result" },
+      el("tr", {}, el("th"), el("th", { text: teamLabel("NS") }), el("th", { text: teamLabel("EW") })),
+      el("tr", {}, el("td", { text: t("points") }), el("td", { text: r.raw.NS }), el("td", { text: r.raw.EW })),
+      el("tr", {}, el("td", { text: t("written") }), el("td", { class: "written-ns", text: r.written.NS }), el("td", { class: "written-ew", text: r.written.EW })));
+    out.push(el("p", { class: "outcome", text: `${contractText(view.contract)} · ${t(r.outcome)}${r.valat ? ` · ${t("valat")}` : ""}${r.double > 1 ? ` · ×${r.double}` : ""}${r.hanging ? ` · ${t("hanging")} ${r.hanging}` : ""}` }), rows);
+  }
+  if (view.revealed) {
+    const hands = el("div", { class: "revealed" });
+    for (const seat of SEATS) {
+      const row = el("div", { class: "revealed-hand" }, el("span", { text: t(`seat_${seat}`) }));
+      for (const card of view.revealed[seat]) row.append(cardImg(card, "small"));
+      hands.append(row);
+    }
+    out.push(hands);
+  }
+  if (info && info.seed) {
+    out.push(el("p", { class: "seed-line" }, `${t("seed")}: `, el("code", { id: "deal-seed", text: info.seed }),
+      el("br"), `${t("verify")} `, el("code", { text: `belot verify ${info.seed} --cut ${info.cut ?? ""} --dealer ${info.dealer}` })));
+  }
+  if (state.you) out.push(el("button", { type: "button", class: "primary", id: "next-deal", onclick: () => send({ type: "next" }), text: t("next_deal") }));
+  return out;
+}
+
+function sheetTable() {
+  const sheet = state.table.sheet;
+  const tableEl = el("table", { class: "sheet" });
+  tableEl.append(el("tr", {}, el("th", { text: t("deal") }), el("th", { text: teamLabel("NS") }), el("th", { text: teamLabel("EW") })));
+  for (const row of sheet.rows) {
+    let note = contractSymbol(row.contract);
+    if (row.double > 1) note += ` ×${row.double}`;
+    if (row.valat) note += ` ${t("valat")}`;
+    if (row.outcome === "inside") note += ` ${t("inside")}`;
+    if (row.hanging) note += ` (${t("hanging")} ${row.hanging})`;
+    tableEl.append(el("tr", { class: "sheet-row" }, el("td", { text: `${row.deal}. ${note}` }), el("td", { text: row.written.NS }), el("td", { text: row.written.EW })));
+  }
+  tableEl.append(el("tr", { class: "totals" }, el("td", { text: `${t("score")} / ${sheet.target}` }), el("td", { id: "total-ns", text: sheet.totals.NS }), el("td", { id: "total-ew", text: sheet.totals.EW })));
+  if (sheet.hanging) tableEl.append(el("tr", {}, el("td", { colspan: 3, text: `${t("hanging")}: ${sheet.hanging}` })));
+  return tableEl;
+}
+
+function renderSide() {
+  const view = state.view;
+  const info = $("info");
+  info.replaceChildren();
+  const banner = $("banner");
+  banner.hidden = true;
+  if (!state.you) info.append(el("p", { class: "spectator", text: t("spectator") }));
+  if (state.you && state.table.seats[SEATS.indexOf(state.you)].bot_playing) {
+    banner.replaceChildren(el("button", { type: "button", class: "primary", id: "take-back", onclick: () => send({ type: "take_back" }), text: t("take_back") }));
+    banner.hidden = false;
+  }
+  if (view) {
+    info.append(el("p", {}, `${t("deal")} ${state.deal_number} · ${t("dealer")}: ${t(`seat_${view.dealer}`)}`));
+    if (view.contract) info.append(el("p", {}, `${t("contract")}: ${contractText(view.contract)} (${t(`seat_${view.bidder}`)})${view.double > 1 ? ` ×${view.double}` : ""}`));
+    const won = { NS: 0, EW: 0 };
+    for (const trick of view.tricks) if (trick.winner) won[team(trick.winner)] += 1;
+    info.append(el("p", { id: "tricks-won" }, `${t("tricks")}: ${teamLabel("NS")} ${won.NS} · ${teamLabel("EW")} ${won.EW}`));
+  }
+  $("sheet").replaceWith(Object.assign(sheetTable(), { id: "sheet" }));
+  const seeds = $("seeds");
+  seeds.replaceChildren();
+  const deals = state.table.deals;
+  if (deals.length) {
+    const current = deals[deals.length - 1];
+    seeds.append(el("p", {}, `${t("seed_hash")} #${current.deal}: `, el("code", { id: "seed-hash", class: "hash", text: current.hash })));
+    const previous = deals.filter((d) => d.seed).slice(-3).reverse();
+    for (const d of previous) {
+      seeds.append(el("p", { class: "old-seed" }, `#${d.deal} ${t("seed")} `, el("code", { text: d.seed }), ` · ${t("cut")} ${d.cut ?? "-"} · ${t("dealer")} ${d.dealer}`));
+    }
+  }
+  $("hint-btn").hidden = !(state.hint_available && view && view.turn === state.you);
+  $("last-trick-btn").hidden = !(view && view.tricks.some((x) => x.winner));
+  $("keys-help").textContent = t("keys_help") === "keys_help" ? t("keyboard_help") : t("keys_help");
+  renderHint();
+}
+
+function renderHint() {
+  const box = $("hint-box");
+  if (!hintList || !state || !state.view || state.view.turn !== state.you) {
+    box.hidden = true;
+    return;
+  }
+  box.replaceChildren(el("h3", { text: t("hint") }));
+  const list = el("ol");
+  for (const item of hintList) {
+    const text = /^(7|8|9|10|J|Q|K|A)[CDHS]$/.test(item.action) ? cardName(item.action) : callText(item.action);
+    list.append(el("li", {}, `${text}${item.value === null ? "" : ` — ${item.value}`}`));
+  }
+  box.append(list);
+  box.hidden = false;
+}
+
+function renderTimer() {
+  clearInterval(timerTick);
+  const line = $("trick-status");
+  if (state.timer_left === null || state.timer_left === undefined || !state.view || state.view.turn !== state.you) return;
+  const end = Date.now() + state.timer_left * 1000;
+  const box = el("div", { class: "timer", id: "timer" });
+  line.append(box);
+  const tick = () => {
+    box.textContent = `${Math.max(0, Math.ceil((end - Date.now()) / 1000))} ${t("seconds_left")}`;
+  };
+  tick();
+  timerTick = setInterval(tick, 500);
+}
+
+async function sit(seat) {
+  const response = await fetch(`/api/tables/${tableId}/seats/${seat}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  const answer = await response.json();
+  if (!response.ok) {
+    toast(answer.error);
+    return;
+  }
+  localStorage.setItem(tokenKey, answer.token);
+  socket.close(1000);
+}
+
+// --- input ---------------------------------------------------------------------------------
+
+$("last-trick-btn").addEventListener("click", () => {
+  showLastTrick = !showLastTrick;
+  if (state) renderTrick();
+});
+$("hint-btn").addEventListener("click", () => send({ type: "hint" }));
+$("lang-toggle").addEventListener("click", () => {
+  setLang(currentLang() === "en" ? "bg" : "en");
+  $("lang-toggle").textContent = t("language");
+  document.querySelector("#replay-link").textContent = t("replay");
+  $("last-trick-btn").textContent = `${t("last_trick")} (L)`;
+  $("hint-btn").textContent = `${t("hint")} (H)`;
+  if (state) render();
+});
+
+document.addEventListener("keydown", (event) => {
+  if (!state || !state.view || event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
+  const key = event.key.toLowerCase();
+  if (/^[1-8]$/.test(key)) {
+    const button = $("hand").children[Number(key) - 1];
+    if (button && !button.disabled) button.click();
+  } else if (key === "l") {
+    $("last-trick-btn").click();
+  } else if (key === "h" && !$("hint-btn").hidden) {
+    $("hint-btn").click();
+  } else if (key === "arrowright" || key === "arrowleft") {
+    const buttons = [...$("hand").querySelectorAll("button:not([disabled])")];
+    if (!buttons.length) return;
+    const at = buttons.indexOf(document.activeElement);
+    const next = key === "arrowright" ? (at + 1) % buttons.length : (at - 1 + buttons.length) % buttons.length;
+    buttons[at < 0 ? 0 : next].focus();
+    event.preventDefault();
+  }
+});
+
+document.documentElement.lang = currentLang();
+$("lang-toggle").textContent = t("language");
+connect();
+setInterval(() => send({ type: "ping" }), 25000);

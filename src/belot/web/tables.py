@@ -1,0 +1,424 @@
+"""A game table: four seats (people or bots), a match of deals to the target, and its record.
+
+The table is plain, synchronous game logic with no I/O: the room (``belot.web.rooms``) drives it
+and the store (``belot.web.store``) saves its record. Every action goes through the engine's
+``Deal.push``, so a rejected action raises a ``BelotError`` and changes nothing.
+
+Each deal's seed is derived from the table's secret master seed; before the deal only its
+sha256 hash is shown, after it the seed itself, so ``belot verify`` can re-create the shuffle.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from belot.engine.actions import Cut, parse_action
+from belot.engine.deal import Deal
+from belot.engine.errors import BelotError, IllegalActionError, OutOfTurnError
+from belot.engine.rules import Rules
+from belot.engine.sheet import ScoreSheet
+from belot.engine.table import Seat
+
+__all__ = [
+    "NEXT",
+    "SeatInfo",
+    "Table",
+    "TableError",
+    "deal_seed",
+    "seed_hash",
+    "spectator_view",
+]
+
+#: The record entry that starts the next deal once a deal is over.
+NEXT: Final = "next"
+SeatKind = Literal["person", "bot"]
+
+
+class TableError(BelotError):
+    """A request the table cannot grant (a wrong token, a taken seat, a bad option)."""
+
+
+def deal_seed(master: int, number: int) -> int:
+    """The seed of deal ``number`` (0, 1, ...) of a table with the secret ``master`` seed."""
+    digest = hashlib.sha256(f"belot:{master}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def seed_hash(seed: int) -> str:
+    """The sha256 of a deal's seed written in decimal: shown before the deal, checked after."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatInfo:
+    """Who sits in a seat: a person (holding a secret token) or a bot of some level."""
+
+    kind: SeatKind = "bot"
+    #: The level of the bot that plays the seat (for a person's seat: when it takes over).
+    level: str = "random"
+    name: str = ""
+    #: sha256 of the seat token; None while a person's seat is still open.
+    token_hash: str | None = None
+    #: True while a bot plays a person's seat (the person left or timed out).
+    away: bool = False
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind == "person" and self.token_hash is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "level": self.level,
+            "name": self.name,
+            "token_hash": self.token_hash,
+            "away": self.away,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatInfo:
+        kind = data.get("kind", "bot")
+        if kind not in ("person", "bot"):
+            raise TableError(f"a seat is taken by a 'person' or a 'bot', not {kind!r}")
+        return cls(
+            kind=kind,
+            level=str(data.get("level", "random")),
+            name=str(data.get("name", ""))[:30],
+            token_hash=data.get("token_hash"),
+            away=bool(data.get("away", False)),
+        )
+
+
+@dataclass
+class Table:
+    """A table's configuration, its match in progress and its record of actions."""
+
+    id: str
+    rules: Rules
+    master: int
+    seats: list[SeatInfo]
+    #: Seconds a person has for a turn before a bot takes over (0: no timer).
+    timer: int = 0
+    hints: bool = True
+    started: bool = False
+    #: Every action in order as (seat name, action text); ``("", "next")`` starts the next deal.
+    record: list[tuple[str, str]] = field(default_factory=list)
+    deals: list[Deal] = field(default_factory=list, init=False)
+    sheet: ScoreSheet = field(init=False)
+    version: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        if len(self.seats) != 4:
+            raise TableError("a table has four seats")
+        self.sheet = ScoreSheet(target=self.rules.target)
+        actions, self.record = self.record, []
+        if self.started:
+            self._start_deal()
+            for seat, text in actions:
+                self._apply(seat, text)
+
+    # --- set-up ----------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        table_id: str,
+        rules: Rules,
+        seats: list[SeatInfo],
+        *,
+        timer: int = 0,
+        hints: bool = True,
+        master: int | None = None,
+    ) -> Table:
+        if not isinstance(timer, int) or not 0 <= timer <= 600:
+            raise TableError("the turn timer is 0 (off) to 600 seconds")
+        if master is None:
+            master = secrets.randbits(62)
+        table = cls(table_id, rules, master, seats, timer=timer, hints=hints)
+        if not any(s.is_open for s in seats):
+            table.start()
+        return table
+
+    def claim(self, seat: Seat, name: str = "") -> str:
+        """Take an open person's seat; returns its new secret token."""
+        info = self.seats[seat]
+        if not info.is_open:
+            raise TableError(f"seat {seat.name} is not free")
+        token = secrets.token_urlsafe(18)
+        info.token_hash = token_hash(token)
+        info.name = name[:30]
+        self.version += 1
+        return token
+
+    def seat_of(self, token: str | None) -> Seat | None:
+        """The seat a token belongs to, else None."""
+        if not token:
+            return None
+        digest = token_hash(token)
+        for seat, info in zip(Seat, self.seats, strict=True):
+            if info.token_hash is not None and hmac.compare_digest(info.token_hash, digest):
+                return seat
+        return None
+
+    def start(self) -> None:
+        """Start the match; person seats still open are played by bots."""
+        if self.started:
+            raise TableError("the game has already started")
+        for info in self.seats:
+            if info.is_open:
+                info.kind = "bot"
+        self.started = True
+        self._start_deal()
+
+    # --- the match -------------------------------------------------------------------------
+
+    @property
+    def first_dealer(self) -> Seat:
+        return Seat(random.Random(self.master).randrange(4))
+
+    @property
+    def deal(self) -> Deal:
+        """The current deal (the last one, over or not)."""
+        if not self.deals:
+            raise TableError("the game has not started yet")
+        return self.deals[-1]
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.deals) - 1
+
+    @property
+    def is_over(self) -> bool:
+        return self.sheet.is_over
+
+    def seed_of(self, number: int) -> int:
+        return deal_seed(self.master, number)
+
+    def _start_deal(self) -> None:
+        if not self.deals:
+            dealer = self.first_dealer
+        else:
+            last = self.deals[-1]
+            same = last.all_passed and self.rules.redeal_same_dealer
+            dealer = last.dealer if same else last.next_seat(last.dealer)
+        number = len(self.deals)
+        self.deals.append(Deal(self.rules, dealer=dealer, seed=self.seed_of(number)))
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat to act in the current deal (None between deals and at the end)."""
+        if not self.deals:
+            return None
+        return self.deal.turn
+
+    @property
+    def waiting_for_next(self) -> bool:
+        """True when a deal is over and the next one has not been started."""
+        return bool(self.deals) and self.deal.is_over and not self.is_over
+
+    def act(self, seat: Seat, text: str) -> None:
+        """Take the action written ``text`` for ``seat``; raises ``BelotError`` on anything the
+        rules do not allow now, leaving the table unchanged."""
+        if not self.started:
+            raise IllegalActionError("the game has not started yet")
+        if text == NEXT:
+            self.next_deal()
+            return
+        self._apply(seat.name, text)
+
+    def next_deal(self) -> None:
+        """Start the next deal once the current one is over."""
+        if not self.waiting_for_next:
+            if self.is_over:
+                raise IllegalActionError("the match is over")
+            raise IllegalActionError("the deal is not over yet")
+        self._apply("", NEXT)
+
+    def random_cut(self) -> str:
+        """A cut chosen at random, for a cutter who lets the cut happen."""
+        return str(Cut(secrets.randbelow(31) + 1))
+
+    def _apply(self, seat_name: str, text: str) -> None:
+        if text == NEXT:
+            if not self.waiting_for_next:
+                raise IllegalActionError("the deal is not over yet")
+            self._start_deal()
+        else:
+            deal = self.deal
+            if deal.turn is None:
+                raise IllegalActionError("the deal is over: start the next one")
+            seat = Seat.from_str(seat_name)
+            if seat != deal.turn:
+                raise OutOfTurnError(f"it is {deal.turn.name}'s turn, not {seat.name}'s")
+            action = parse_action(text)
+            deal.push(action, seat)
+            if deal.is_over and deal.result is not None:
+                self.sheet.add(deal.score(self.sheet.hanging))
+            text = str(action)
+        self.record.append((seat_name, text))
+        self.version += 1
+
+    # --- what the browser sees --------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """The public part of the table: seats, options, the score sheet, seeds."""
+        return {
+            "id": self.id,
+            "rules": self.rules.to_dict(),
+            "timer": self.timer,
+            "hints": self.hints,
+            "started": self.started,
+            "seats": [
+                {
+                    "seat": seat.name,
+                    "kind": info.kind,
+                    "level": info.level,
+                    "name": info.name,
+                    "open": info.is_open,
+                    "away": info.away,
+                }
+                for seat, info in zip(Seat, self.seats, strict=True)
+            ],
+            "sheet": self.sheet_json(),
+            "deals": self.deals_json(),
+            "over": self.is_over,
+            "winner": None if self.sheet.winner is None else self.sheet.winner.name,
+        }
+
+    def sheet_json(self) -> dict[str, Any]:
+        rows: list[dict[str, Any]] = []
+        for number, deal in enumerate(self.deals):
+            if not deal.is_over or deal.contract is None:
+                continue
+            score = self.sheet.deals[len(rows)]
+            assert deal.bidder is not None
+            rows.append(
+                {
+                    "deal": number + 1,
+                    "contract": deal.contract.text,
+                    "declarers": deal.bidder.team.name,
+                    "bidder": deal.bidder.name,
+                    "double": score.double,
+                    "outcome": score.outcome.value,
+                    "raw": {"NS": score.raw[0], "EW": score.raw[1]},
+                    "written": {"NS": score.written[0], "EW": score.written[1]},
+                    "hanging": score.hanging,
+                    "valat": None if score.valat is None else score.valat.name,
+                }
+            )
+        ns, ew = self.sheet.totals
+        return {
+            "rows": rows,
+            "totals": {"NS": ns, "EW": ew},
+            "hanging": self.sheet.hanging,
+            "target": self.sheet.target,
+        }
+
+    def deals_json(self) -> list[dict[str, Any]]:
+        """Each deal's dealer, seed hash, and (once over) its seed and cut, for checking."""
+        out = []
+        for number, deal in enumerate(self.deals):
+            seed = self.seed_of(number)
+            out.append(
+                {
+                    "deal": number + 1,
+                    "dealer": deal.dealer.name,
+                    "hash": seed_hash(seed),
+                    "seed": str(seed) if deal.is_over else None,
+                    "cut": deal.cut if deal.is_over else None,
+                    "all_passed": deal.all_passed,
+                }
+            )
+        return out
+
+    def view_json(self, seat: Seat | None) -> dict[str, Any] | None:
+        """The current deal as ``seat`` sees it (a spectator when ``seat`` is None)."""
+        if not self.deals:
+            return None
+        if seat is None:
+            return spectator_view(self.deal)
+        return self.deal.view(seat).to_json()
+
+    def to_config(self) -> dict[str, Any]:
+        """Everything but the record, for the store."""
+        return {
+            "rules": self.rules.to_dict(),
+            "master": str(self.master),
+            "seats": [s.to_dict() for s in self.seats],
+            "timer": self.timer,
+            "hints": self.hints,
+            "started": self.started,
+        }
+
+    @classmethod
+    def from_config(
+        cls, table_id: str, config: dict[str, Any], record: list[tuple[str, str]]
+    ) -> Table:
+        """Rebuild a stored table by replaying its record."""
+        return cls(
+            table_id,
+            Rules.from_dict(config["rules"]),
+            int(config["master"]),
+            [SeatInfo.from_dict(s) for s in config["seats"]],
+            timer=int(config.get("timer", 0)),
+            hints=bool(config.get("hints", True)),
+            started=bool(config.get("started", False)),
+            record=list(record),
+        )
+
+    def replay_json(self) -> list[dict[str, Any]]:
+        """Every finished deal with all hands, calls and tricks, for the replay page."""
+        out = []
+        for number, deal in enumerate(self.deals):
+            if not deal.is_over:
+                continue
+            score = deal.result
+            out.append(
+                {
+                    "deal": number + 1,
+                    "dealer": deal.dealer.name,
+                    "seed": str(self.seed_of(number)),
+                    "cut": deal.cut,
+                    "calls": [[s.name, str(c)] for s, c in deal.calls],
+                    "contract": None if deal.contract is None else deal.contract.text,
+                    "bidder": None if deal.bidder is None else deal.bidder.name,
+                    "double": deal.double,
+                    "hands": {s.name: [str(c) for c in deal.dealt_hand(s)] for s in Seat},
+                    "declared": {s.name: [str(d) for d in deal.announced(s) or ()] for s in Seat},
+                    "belots": [[s.name, str(suit)] for s, suit in deal.belots],
+                    "tricks": [
+                        {
+                            "plays": [[s.name, str(c)] for s, c in t.plays],
+                            "winner": None if t.winner is None else t.winner.name,
+                        }
+                        for t in deal.tricks
+                    ],
+                    "written": None
+                    if score is None
+                    else {"NS": score.written[0], "EW": score.written[1]},
+                }
+            )
+        return out
+
+
+def spectator_view(deal: Deal) -> dict[str, Any]:
+    """The deal as someone who holds no cards sees it: no hand, and declarations' cards only
+    once the first trick is complete."""
+    data = deal.view(Seat.S).to_json()
+    data["seat"] = None
+    data["hand"] = []
+    data["legal"] = []
+    data["declared"] = None
+    if deal.trick_number < 1:
+        for item in data["announcements"]:
+            item["cards"] = None
+    return data
