@@ -1,0 +1,404 @@
+"""The score counter, the one-deal calculator, the cheat sheet and the rules pages.
+
+``routes()`` gives the Starlette routes; the web app mounts them when this package exists, and
+``create_app()`` serves them alone. Every number on these pages comes from the engine: the
+score counter posts what was typed to the server, which answers with :mod:`belot.calc` (the
+same code as ``belot calc``); the pages' JavaScript only shows answers, it does no arithmetic
+of the rules.
+
+Pages: ``/score`` (a new score sheet), ``/score/{id}`` (a saved sheet, shareable by its link),
+``/score/calc`` (one deal), ``/cheatsheet`` (``.pdf`` for the PDF), ``/rules``,
+``/rules/{variant}`` (rules with worked examples replayed by the engine) and ``/rules/ranking``
+(which card wins a trick, and why).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from belot import cheatsheet
+from belot.calc import CalcError, calc_deal, calc_sheet, field_error
+from belot.engine.cards import Card, Suit
+from belot.engine.contracts import Contract
+from belot.engine.errors import BelotError
+from belot.engine.rules import PRESETS, Rules
+from belot.engine.scoring import contract_total
+from belot.web.scorecounter import examples
+from belot.web.scorecounter.ranking import ComparisonError, compare_cards
+from belot.web.scorecounter.store import SheetStore
+
+__all__ = ["create_app", "routes"]
+
+HERE = Path(__file__).parent
+STATIC_PREFIX = "/scorecounter/static"
+#: Most deals a sheet may hold (a match to 151 takes far fewer).
+MAX_DEALS = 200
+
+_env = Environment(
+    loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
+)
+
+_POINT_FIELDS = ("cards", "declarations", "belot")
+
+
+def _default_data_dir() -> Path:
+    return Path(os.environ.get("BELOT_DATA", "belot-data"))
+
+
+def _page(name: str, **context: Any) -> HTMLResponse:
+    context.setdefault("static", STATIC_PREFIX)
+    return HTMLResponse(_env.get_template(name).render(**context))
+
+
+def _json_error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"ok": False, "errors": [{"field": "", "message": message}]}, status)
+
+
+def _page_data(rules: Rules) -> dict[str, Any]:
+    """What the counter's JavaScript needs to fill in the other team's card points."""
+    return {
+        "totals": {c.text: contract_total(c, rules) for c in Contract},
+        "contracts": [{"value": c.text, "label": _contract_label(c)} for c in Contract],
+        "target": rules.target,
+    }
+
+
+def _script_json(value: object) -> str:
+    """JSON that is safe inside a ``<script>`` element."""
+    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+
+
+def _contract_label(contract: Contract) -> str:
+    if contract.is_suit:
+        return f"{contract.symbol} {contract.text.capitalize()}"
+    return "No trumps" if contract == Contract.NO_TRUMPS else "All trumps"
+
+
+# --- checking what was typed ------------------------------------------------------------------
+
+
+def _field_errors(entry: Mapping[str, Any]) -> list[dict[str, str]]:
+    """Every field of one typed deal that cannot be right, each with its reason.
+
+    Each field is checked on its own first (so that several mistakes show at once), then the
+    whole deal by :func:`belot.calc.calc_deal` for what involves several fields.
+    """
+    errors = []
+    contract = entry.get("contract")
+    for key in ("contract", "declarers", "double", "valat"):
+        if key == "valat" and entry.get(key) is None:
+            continue
+        reason = field_error(key, entry.get(key))
+        if reason is not None:
+            errors.append({"field": key, "message": reason})
+    points = entry.get("points")
+    if isinstance(points, Mapping):
+        for team in ("NS", "EW"):
+            team_points = points.get(team)
+            if not isinstance(team_points, Mapping):
+                continue
+            for key in _POINT_FIELDS:
+                value = team_points.get(key)
+                if value is None:
+                    continue
+                field = f"points.{team}.{key}"
+                reason = field_error(field, value, contract=_contract_or_none(contract))
+                if reason is not None:
+                    errors.append({"field": field, "message": reason})
+    if errors:
+        return errors
+    try:
+        calc_deal(dict(entry))
+    except CalcError as error:
+        return [{"field": error.field, "message": error.reason}]
+    return []
+
+
+def _contract_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) and field_error("contract", value) is None else None
+
+
+def _entries(data: object) -> list[dict[str, Any]]:
+    if not isinstance(data, Mapping) or not isinstance(data.get("deals"), list):
+        raise CalcError("deals", "send an object with a list of deals")
+    deals = data["deals"]
+    if len(deals) > MAX_DEALS:
+        raise CalcError("deals", f"a sheet holds {MAX_DEALS} deals at most")
+    out = []
+    for i, deal in enumerate(deals):
+        if not isinstance(deal, Mapping):
+            raise CalcError(f"deals[{i}]", "each deal must be an object")
+        out.append({k: v for k, v in deal.items() if k != "hanging"})
+    return out
+
+
+def _score_sheet(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The engine's answer for a sheet, or the errors that stop it (by deal and field)."""
+    errors = []
+    for i, entry in enumerate(entries):
+        for error in _field_errors(entry):
+            errors.append({"deal": i, **error})
+    if errors:
+        return {"ok": False, "errors": errors}
+    try:
+        result = calc_sheet(entries)
+    except CalcError as error:
+        deal, field = _split_deal_field(error.field)
+        return {"ok": False, "errors": [{"deal": deal, "field": field, "message": error.reason}]}
+    return {"ok": True, "result": result}
+
+
+def _split_deal_field(path: str) -> tuple[int | None, str]:
+    if path.startswith("deals["):
+        index, _, rest = path[6:].partition("]")
+        if index.isdigit():
+            return int(index), rest.lstrip(".")
+    return None, path
+
+
+async def _body(request: Request) -> Any:
+    try:
+        return await request.json()
+    except ValueError:
+        raise CalcError("", "the request body must be JSON") from None
+
+
+# --- routes -----------------------------------------------------------------------------------
+
+
+def routes(
+    data_dir: Path | str | None = None, *, database_url: str | None = None
+) -> list[BaseRoute]:
+    """The pages and API of the score counter, cheat sheet and rules.
+
+    Sheets are stored in ``database_url`` if given, else in ``data_dir``; with neither, in the
+    web app's own database when it has one (``app.state.hub.store``), else in ``$BELOT_DATA``
+    (default ``./belot-data``).
+    """
+    fixed: list[SheetStore] = []
+    if database_url is not None:
+        fixed.append(SheetStore(database_url))
+    elif data_dir is not None:
+        fixed.append(SheetStore.in_folder(data_dir))
+
+    def sheets(request: Request) -> SheetStore:
+        if fixed:
+            return fixed[0]
+        state = request.app.state
+        store = getattr(state, "scorecounter_sheets", None)
+        if store is None:
+            engine = getattr(getattr(getattr(state, "hub", None), "store", None), "engine", None)
+            store = (
+                SheetStore(engine)
+                if engine is not None
+                else SheetStore.in_folder(_default_data_dir())
+            )
+            state.scorecounter_sheets = store
+        assert isinstance(store, SheetStore)
+        return store
+
+    rules = Rules.bulgarian()
+
+    async def counter_page(request: Request) -> Response:
+        sheet_id = request.path_params.get("sheet_id")
+        deals: list[Any] = []
+        if sheet_id is not None:
+            data = sheets(request).load(sheet_id)
+            if data is None:
+                raise HTTPException(404, "no such score sheet")
+            deals = data.get("deals", [])
+        return _page(
+            "counter.html",
+            title="Belot score counter",
+            contracts=_page_data(rules)["contracts"],
+            data=_script_json({**_page_data(rules), "sheet_id": sheet_id, "deals": deals}),
+        )
+
+    async def calc_page(request: Request) -> Response:
+        return _page(
+            "calc.html",
+            title="Belot score calculator",
+            contracts=_page_data(rules)["contracts"],
+            data=_script_json(_page_data(rules)),
+        )
+
+    async def api_check_deal(request: Request) -> Response:
+        try:
+            entry = await _body(request)
+            if not isinstance(entry, Mapping):
+                raise CalcError("", "send one deal as a JSON object")
+        except CalcError as error:
+            return _json_error(str(error))
+        errors = _field_errors(entry)
+        if errors:
+            return JSONResponse({"ok": False, "errors": errors})
+        return JSONResponse({"ok": True, "result": calc_deal(dict(entry))})
+
+    async def api_score_sheet(request: Request) -> Response:
+        try:
+            entries = _entries(await _body(request))
+        except CalcError as error:
+            return _json_error(str(error))
+        return JSONResponse(_score_sheet(entries))
+
+    async def api_create_sheet(request: Request) -> Response:
+        try:
+            entries = _entries(await _body(request))
+        except CalcError as error:
+            return _json_error(str(error))
+        answer = _score_sheet(entries)
+        if answer["ok"]:
+            answer["id"] = sheets(request).create({"deals": entries})
+        return JSONResponse(answer)
+
+    async def api_sheet(request: Request) -> Response:
+        sheet_id = request.path_params["sheet_id"]
+        store = sheets(request)
+        if request.method == "GET":
+            data = store.load(sheet_id)
+            if data is None:
+                return _json_error("no such score sheet", 404)
+            answer = _score_sheet(data.get("deals", []))
+            return JSONResponse({**answer, "id": sheet_id, "deals": data.get("deals", [])})
+        try:
+            entries = _entries(await _body(request))
+        except CalcError as error:
+            return _json_error(str(error))
+        answer = _score_sheet(entries)
+        if answer["ok"] and not store.save(sheet_id, {"deals": entries}):
+            return _json_error("no such score sheet", 404)
+        return JSONResponse({**answer, "id": sheet_id})
+
+    async def cheatsheet_page(request: Request) -> Response:
+        sheet = cheatsheet.build(rules)
+        return _page(
+            "cheatsheet.html",
+            title=sheet.title,
+            sheet_html=cheatsheet.to_html_fragment(sheet),
+            sheet_css=cheatsheet.CSS,
+        )
+
+    async def cheatsheet_pdf(request: Request) -> Response:
+        return Response(
+            cheatsheet.to_pdf(cheatsheet.build(rules)),
+            media_type="application/pdf",
+            headers={"Content-Disposition": 'inline; filename="belot-cheatsheet.pdf"'},
+        )
+
+    async def rules_index(request: Request) -> Response:
+        return _page("rules_index.html", title="Belot rules", variants=sorted(PRESETS))
+
+    async def rules_variant(request: Request) -> Response:
+        variant = request.path_params["variant"]
+        if variant not in PRESETS:
+            raise HTTPException(404, "no such variant")
+        worked = [
+            {
+                "id": e.id,
+                "title": e.title,
+                "lesson": e.lesson,
+                "deal": examples.describe(e.replay()),
+            }
+            for e in examples.load(variant)
+        ]
+        preset = PRESETS[variant]
+        options = {
+            name: getattr(preset, name) for name in preset.__dataclass_fields__ if name != "preset"
+        }
+        template = f"rules_{variant}.html"
+        if template not in _env.list_templates():
+            template = "rules_generic.html"
+        return _page(
+            template,
+            title=f"Belot rules: {variant}",
+            variant=variant,
+            options=options,
+            examples=worked,
+            totals={c.text: contract_total(c, preset) for c in Contract},
+        )
+
+    async def ranking_page(request: Request) -> Response:
+        return _page(
+            "ranking.html",
+            title="Belot card ranking",
+            contracts=[(c.text, _contract_label(c)) for c in Contract],
+            suits=[(s.letter, s.symbol, s.name.capitalize()) for s in Suit],
+            cards=[(str(c), c.symbol, c.suit.letter) for c in sorted(_all_cards())],
+        )
+
+    async def api_ranking(request: Request) -> Response:
+        try:
+            data = await _body(request)
+            if not isinstance(data, Mapping):
+                raise ComparisonError("", "send a JSON object")
+            try:
+                contract = Contract.from_str(str(data.get("contract", "")))
+            except BelotError as error:
+                raise ComparisonError("contract", str(error)) from None
+            try:
+                led = Suit.from_str(str(data.get("led", "")))
+            except BelotError as error:
+                raise ComparisonError("led", str(error)) from None
+            raw_cards = data.get("cards")
+            if not isinstance(raw_cards, list):
+                raise ComparisonError("cards", "pick two or more cards")
+            try:
+                cards = [Card.from_str(str(c)) for c in raw_cards]
+            except BelotError as error:
+                raise ComparisonError("cards", str(error)) from None
+            return JSONResponse({"ok": True, "result": compare_cards(contract, led, cards)})
+        except ComparisonError as error:
+            return JSONResponse(
+                {"ok": False, "errors": [{"field": error.field, "message": error.reason}]}
+            )
+        except CalcError as error:
+            return _json_error(str(error))
+
+    async def score_root(request: Request) -> Response:
+        return RedirectResponse("/score", status_code=307)
+
+    return [
+        Route("/score", counter_page),
+        Route("/score/", score_root),
+        Route("/score/calc", calc_page),
+        Route("/score/{sheet_id}", counter_page),
+        Route("/api/score/deal", api_check_deal, methods=["POST"]),
+        Route("/api/score/sheet", api_score_sheet, methods=["POST"]),
+        Route("/api/score/sheets", api_create_sheet, methods=["POST"]),
+        Route("/api/score/sheets/{sheet_id}", api_sheet, methods=["GET", "PUT"]),
+        Route("/cheatsheet", cheatsheet_page),
+        Route("/cheatsheet.pdf", cheatsheet_pdf),
+        Route("/rules", rules_index),
+        Route("/rules/ranking", ranking_page),
+        Route("/api/rules/ranking", api_ranking, methods=["POST"]),
+        Route("/rules/{variant}", rules_variant),
+        Mount(STATIC_PREFIX, StaticFiles(directory=HERE / "static"), name="scorecounter-static"),
+    ]
+
+
+def _all_cards() -> list[Card]:
+    return [Card.from_index(i) for i in range(32)]
+
+
+def create_app(data_dir: Path | str | None = None, *, database_url: str | None = None) -> Starlette:
+    """The score counter, cheat sheet and rules pages served alone (for tests and small use)."""
+
+    async def home(request: Request) -> Response:
+        return RedirectResponse("/score", status_code=307)
+
+    folder = data_dir if data_dir is not None or database_url is not None else _default_data_dir()
+    return Starlette(
+        routes=[Route("/", home), *routes(folder, database_url=database_url)],
+    )

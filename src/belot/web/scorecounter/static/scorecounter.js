@@ -1,0 +1,362 @@
+// Score counter and one-deal calculator. This script does no rules arithmetic: it reads the
+// form, posts it to the server (which scores with the rules engine, as `belot calc` does) and
+// shows the answer or the reasons a field is refused. The only number it works out itself is
+// the other team's card points: the contract's total (sent by the server) minus the typed one.
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("page-data").textContent);
+  const form = document.getElementById("deal-form");
+  const isCounter = document.body.classList.contains("counter");
+  const TEAMS = ["NS", "EW"];
+  const KEYS = ["cards", "declarations", "belot"];
+  const $ = (id) => document.getElementById(id);
+  const input = (team, key) => $(`f-${team}-${key}`);
+
+  let deals = isCounter ? data.deals || [] : [];
+  let sheetId = isCounter ? data.sheet_id : null;
+  let editing = null; // index of the deal being edited, or null
+  let autoTeam = null; // the team whose card points were filled in for the person
+
+  // --- reading and filling the form ---------------------------------------------------------
+
+  function numberOrText(text) {
+    const t = text.trim();
+    if (t === "") return null;
+    return /^\d+$/.test(t) ? Number(t) : t; // the server explains anything else
+  }
+
+  function readDeal() {
+    const deal = {
+      contract: $("f-contract").value,
+      declarers: form.querySelector("input[name=declarers]:checked").value,
+      double: Number($("f-double").value),
+      valat: $("f-valat").value || null,
+      points: { NS: {}, EW: {} },
+    };
+    for (const team of TEAMS) {
+      for (const key of KEYS) {
+        const value = numberOrText(input(team, key).value);
+        if (value !== null) deal.points[team][key] = value;
+      }
+    }
+    if (!isCounter && $("f-hanging")) {
+      const hanging = numberOrText($("f-hanging").value);
+      if (hanging !== null) deal.hanging = hanging;
+    }
+    return deal;
+  }
+
+  function fillForm(deal) {
+    $("f-contract").value = deal.contract;
+    form.querySelector(`input[name=declarers][value=${deal.declarers}]`).checked = true;
+    $("f-double").value = String(deal.double || 1);
+    $("f-valat").value = deal.valat || "";
+    for (const team of TEAMS) {
+      for (const key of KEYS) {
+        const value = (deal.points[team] || {})[key];
+        input(team, key).value = value === undefined || value === null ? "" : String(value);
+        input(team, key).classList.remove("auto");
+      }
+    }
+    autoTeam = null;
+  }
+
+  function clearForm() {
+    for (const team of TEAMS) for (const key of KEYS) {
+      input(team, key).value = "";
+      input(team, key).classList.remove("auto");
+    }
+    $("f-double").value = "1";
+    $("f-valat").value = "";
+    autoTeam = null;
+    clearErrors();
+    $("preview").textContent = "";
+  }
+
+  // Enter one team's card points and the other's is filled in (the contract's total minus it).
+  function fillOtherCards(typedTeam) {
+    const other = typedTeam === "NS" ? "EW" : "NS";
+    const otherInput = input(other, "cards");
+    if (otherInput.value.trim() !== "" && autoTeam !== other) return; // typed by the person
+    const text = input(typedTeam, "cards").value.trim();
+    const total = data.totals[$("f-contract").value];
+    if (/^\d+$/.test(text) && Number(text) <= total) {
+      otherInput.value = String(total - Number(text));
+      otherInput.classList.add("auto");
+      autoTeam = other;
+    } else if (autoTeam === other) {
+      otherInput.value = "";
+    }
+  }
+
+  function onValat() {
+    const team = $("f-valat").value;
+    if (!team) return;
+    const total = data.totals[$("f-contract").value];
+    const other = team === "NS" ? "EW" : "NS";
+    input(team, "cards").value = String(total);
+    input(team, "cards").classList.remove("auto");
+    input(other, "cards").value = "0";
+    input(other, "cards").classList.add("auto");
+    autoTeam = other;
+  }
+
+  // --- errors next to the fields ------------------------------------------------------------
+
+  function clearErrors() {
+    form.querySelectorAll("[data-error-for]").forEach((el) => { el.textContent = ""; });
+    form.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+  }
+
+  function fieldElement(field) {
+    if (field.startsWith("points.")) {
+      const [, team, key] = field.split(".");
+      return input(team, key);
+    }
+    return { contract: $("f-contract"), double: $("f-double"), valat: $("f-valat"), hanging: $("f-hanging") }[field] || null;
+  }
+
+  function showErrors(errors) {
+    clearErrors();
+    for (const error of errors) {
+      let field = error.field || "";
+      let slot = form.querySelector(`[data-error-for="${CSS.escape(field)}"]`);
+      if (!slot && field.startsWith("points.")) slot = form.querySelector('[data-error-for="points"]');
+      if (!slot) slot = form.querySelector('[data-error-for=""]');
+      slot.textContent = slot.textContent ? `${slot.textContent} ${error.message}` : error.message;
+      const el = fieldElement(field);
+      if (el) el.setAttribute("aria-invalid", "true");
+      if (field === "points") {
+        for (const team of TEAMS) input(team, "cards").setAttribute("aria-invalid", "true");
+      }
+    }
+  }
+
+  // --- talking to the server ----------------------------------------------------------------
+
+  async function post(url, body, method) {
+    const response = await fetch(url, {
+      method: method || "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return response.json();
+  }
+
+  function describe(result) {
+    const w = result.written;
+    let text = `${result.outcome}: NS write ${w.NS}, EW write ${w.EW}`;
+    if (result.hanging) text += `; ${result.hanging} hang`;
+    return text;
+  }
+
+  let previewTimer = null;
+  function schedulePreview() {
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(preview, 250);
+  }
+
+  let previewSeq = 0;
+  async function preview() {
+    const deal = readDeal();
+    const mine = ++previewSeq;
+    const answer = await post("/api/score/deal", deal);
+    if (mine !== previewSeq) return; // a newer answer is on its way
+    if (answer.ok) {
+      clearErrors();
+      if (isCounter) $("preview").textContent = `This deal alone: ${describe(answer.result)}`;
+      else showCalc(answer.result);
+    } else {
+      $("preview").textContent = "";
+      if (!isCounter) $("calc-result").hidden = true;
+      // Show what is wrong only for the fields the person has filled in so far.
+      showErrors(answer.errors.filter((e) => touched(e.field)));
+    }
+  }
+
+  function touched(field) {
+    if (field === "points") {
+      return TEAMS.every((t) => input(t, "cards").value.trim() !== "");
+    }
+    const el = fieldElement(field);
+    if (el && el.tagName === "INPUT") return el.value.trim() !== "";
+    return true;
+  }
+
+  // --- the calculator -----------------------------------------------------------------------
+
+  function showCalc(result) {
+    for (const team of TEAMS) {
+      $(`raw-${team}`).textContent = result.raw[team];
+      $(`written-${team}`).textContent = result.written[team];
+    }
+    const words = { made: "Made: each team writes its own.", inside: "Inside: the defenders write everything.", hanging: "Hanging." };
+    let text = words[result.outcome] || result.outcome;
+    if (result.hanging) text += ` ${result.hanging} game points hang for the next deal with a winner.`;
+    $("calc-outcome").textContent = text;
+    $("calc-result").hidden = false;
+  }
+
+  // --- the score sheet ----------------------------------------------------------------------
+
+  function contractLabel(value) {
+    const found = data.contracts.find((c) => c.value === value);
+    return found ? found.label : value;
+  }
+
+  function cell(row, text, cls) {
+    const td = document.createElement("td");
+    td.textContent = text;
+    if (cls) td.className = cls;
+    row.appendChild(td);
+    return td;
+  }
+
+  function renderSheet(result) {
+    const body = $("sheet-body");
+    body.textContent = "";
+    if (!deals.length) {
+      const row = body.insertRow();
+      row.className = "empty";
+      const td = cell(row, "No deals yet.");
+      td.colSpan = 9;
+    }
+    deals.forEach((deal, i) => {
+      const r = result.deals[i];
+      const row = body.insertRow();
+      row.dataset.index = String(i);
+      if (editing === i) row.className = "editing";
+      cell(row, String(i + 1));
+      let what = `${contractLabel(deal.contract)} · ${deal.declarers}`;
+      if (deal.double === 2) what += " · contra";
+      if (deal.double === 4) what += " · recontra";
+      if (deal.valat) what += ` · valat ${deal.valat}`;
+      cell(row, what);
+      cell(row, r.outcome);
+      cell(row, String(r.raw.NS), "num");
+      cell(row, String(r.raw.EW), "num");
+      cell(row, String(r.written.NS), "num written-ns");
+      cell(row, String(r.written.EW), "num written-ew");
+      cell(row, r.hanging ? String(r.hanging) : "", "num");
+      const actions = cell(row, "");
+      const edit = document.createElement("button");
+      edit.type = "button"; edit.className = "small"; edit.textContent = "Edit";
+      edit.addEventListener("click", () => startEdit(i));
+      const remove = document.createElement("button");
+      remove.type = "button"; remove.className = "small"; remove.textContent = "Remove";
+      remove.addEventListener("click", () => removeDeal(i));
+      actions.append(edit, " ", remove);
+    });
+    $("total-NS").textContent = String(result.total.NS);
+    $("total-EW").textContent = String(result.total.EW);
+    $("total-hanging").textContent = String(result.hanging);
+    const winner = $("winner");
+    if (result.winner) {
+      winner.textContent = `${result.winner} win the game, ${result.total[result.winner]} to ${result.total[result.winner === "NS" ? "EW" : "NS"]}.`;
+      winner.hidden = false;
+    } else {
+      winner.hidden = true;
+    }
+    $("add-deal").disabled = Boolean(result.winner) && editing === null;
+    $("form-title").textContent = editing === null ? (result.winner ? "Game over" : `Deal ${deals.length + 1}`) : `Edit deal ${editing + 1}`;
+    $("add-deal").textContent = editing === null ? "Add deal" : "Save deal";
+    $("cancel-edit").hidden = editing === null;
+  }
+
+  function showShare() {
+    if (!sheetId) return;
+    const url = `${location.origin}/score/${sheetId}`;
+    $("share-link").value = url;
+    $("share").hidden = false;
+    if (location.pathname !== `/score/${sheetId}`) history.replaceState(null, "", `/score/${sheetId}`);
+  }
+
+  // Send the whole sheet (deals as typed); the server checks and scores it, and saves it.
+  async function saveSheet(newDeals) {
+    const body = { deals: newDeals };
+    const answer = sheetId
+      ? await post(`/api/score/sheets/${sheetId}`, body, "PUT")
+      : newDeals.length ? await post("/api/score/sheets", body) : await post("/api/score/sheet", body);
+    if (answer.ok && answer.id) sheetId = answer.id;
+    return answer;
+  }
+
+  async function submitDeal() {
+    const deal = readDeal();
+    const newDeals = deals.slice();
+    const index = editing === null ? newDeals.length : editing;
+    newDeals[index] = deal;
+    const answer = await saveSheet(newDeals);
+    if (!answer.ok) {
+      const mine = answer.errors.filter((e) => e.deal === index || e.deal === undefined || e.deal === null);
+      const other = answer.errors.filter((e) => !mine.includes(e));
+      showErrors(mine.map((e) => ({ field: e.field, message: e.message })));
+      $("sheet-error").textContent = other.map((e) => `Deal ${e.deal + 1}: ${e.message}`).join(" ");
+      return;
+    }
+    deals = newDeals;
+    editing = null;
+    $("sheet-error").textContent = "";
+    clearForm();
+    renderSheet(answer.result);
+    showShare();
+    input("NS", "cards").focus();
+  }
+
+  function startEdit(i) {
+    editing = i;
+    fillForm(deals[i]);
+    clearErrors();
+    rescore();
+    form.scrollIntoView({ behavior: "smooth", block: "start" });
+  }
+
+  async function removeDeal(i) {
+    const newDeals = deals.filter((_, j) => j !== i);
+    const answer = await saveSheet(newDeals);
+    if (!answer.ok) {
+      $("sheet-error").textContent = answer.errors.map((e) => e.message).join(" ");
+      return;
+    }
+    deals = newDeals;
+    if (editing !== null) { editing = null; clearForm(); }
+    $("sheet-error").textContent = "";
+    renderSheet(answer.result);
+  }
+
+  async function rescore() {
+    const answer = await post("/api/score/sheet", { deals });
+    if (answer.ok) renderSheet(answer.result);
+    else $("sheet-error").textContent = answer.errors.map((e) => e.message).join(" ");
+  }
+
+  // --- wiring -------------------------------------------------------------------------------
+
+  for (const team of TEAMS) {
+    input(team, "cards").addEventListener("input", () => {
+      if (autoTeam === team) { autoTeam = null; input(team, "cards").classList.remove("auto"); }
+      fillOtherCards(team);
+    });
+  }
+  $("f-contract").addEventListener("change", () => {
+    if (autoTeam) fillOtherCards(autoTeam === "NS" ? "EW" : "NS");
+    onValat();
+  });
+  $("f-valat").addEventListener("change", onValat);
+  form.addEventListener("input", schedulePreview);
+  form.addEventListener("change", schedulePreview);
+  form.addEventListener("submit", (event) => { event.preventDefault(); if (isCounter) submitDeal(); else preview(); });
+  form.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target.tagName === "INPUT") { event.preventDefault(); if (isCounter) submitDeal(); else preview(); }
+  });
+
+  if (isCounter) {
+    $("add-deal").addEventListener("click", submitDeal);
+    $("cancel-edit").addEventListener("click", () => { editing = null; clearForm(); rescore(); });
+    $("copy-link").addEventListener("click", async () => {
+      $("share-link").select();
+      try { await navigator.clipboard.writeText($("share-link").value); } catch (e) { document.execCommand("copy"); }
+    });
+    if (deals.length) { rescore(); showShare(); }
+  }
+})();
