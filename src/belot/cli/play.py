@@ -1,0 +1,239 @@
+"""``belot play``: play a match in the terminal as South, with three computer players.
+
+Every choice is offered as a numbered list of the legal actions only; type the number or the
+action itself (``hearts``, ``pass``, ``JH``). ``q`` leaves; end of input or Ctrl-C too.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import click
+
+from belot.bots import Bot
+from belot.engine.actions import Action, Call, Cut, Declare, Play, parse_action
+from belot.engine.deal import Deal, Phase
+from belot.engine.errors import BelotError
+from belot.engine.match import Match
+from belot.engine.table import Seat
+
+from .match import default_level, make_bots, save_record
+from .replay import (
+    auction_line,
+    declaration_lines,
+    fmt_cards,
+    fmt_contract,
+    fmt_hand,
+    parse_options,
+    result_lines,
+    sheet_lines,
+)
+
+__all__ = ["command"]
+
+ME = Seat.S
+_OTHERS = (Seat.N, Seat.E, Seat.W)
+
+
+class _Leave(Exception):
+    """The player left: ``q``, end of input or Ctrl-C."""
+
+    def __init__(self, why: str, code: int) -> None:
+        super().__init__(why)
+        self.code = code
+
+
+def _read(prompt: str) -> str:
+    click.echo(prompt, nl=False)
+    try:
+        line = input()
+    except EOFError:
+        click.echo()
+        raise _Leave("end of input", 1) from None
+    except KeyboardInterrupt:
+        click.echo()
+        raise _Leave("interrupted", 130) from None
+    if not sys.stdin.isatty():
+        click.echo(line)  # a scripted game reads like a typed one
+    if line.strip().lower() in ("q", "quit", "exit"):
+        raise _Leave("you left", 0)
+    return line.strip()
+
+
+def _label(action: Action) -> str:
+    if isinstance(action, Declare):
+        if not action.declarations:
+            return "announce nothing"
+        return ", ".join(f"{d.describe()} ({d.points})" for d in action.declarations)
+    if isinstance(action, Play):
+        return action.card.symbol
+    return str(action)
+
+
+def choose(prompt: str, options: Sequence[Action]) -> Action:
+    """Ask until the answer is one of ``options`` (by number or by notation)."""
+    menu = "  ".join(f"{i}) {_label(a)}" for i, a in enumerate(options, 1))
+    click.echo(f"  {menu}")
+    while True:
+        answer = _read(f"{prompt} [1-{len(options)}]: ")
+        if not answer:
+            continue
+        if answer.isdigit():
+            number = int(answer)
+            if 1 <= number <= len(options):
+                return options[number - 1]
+            click.echo(f"  No choice {number}: pick 1 to {len(options)}.")
+            continue
+        try:
+            action = parse_action(answer)
+        except BelotError:
+            click.echo(f"  Not understood: {answer!r}. Type a number from 1 to {len(options)}.")
+            continue
+        if isinstance(action, Declare) and action not in options:
+            click.echo("  That is not one of the declarations you may announce.")
+            continue
+        if action in options:
+            return action
+        click.echo(f"  {_label(action)} is not allowed now. Pick one of the choices above.")
+
+
+def ask_cut() -> Cut:
+    while True:
+        answer = _read("You cut the deck: how many cards from the top (1-31) [16]: ")
+        if not answer:
+            return Cut(16)
+        if answer.isdigit() and 1 <= int(answer) <= 31:
+            return Cut(int(answer))
+        click.echo(f"  A cut lifts 1 to 31 cards, not {answer!r}.")
+
+
+def ask(deal: Deal) -> Action:
+    """South's decision, from South's view only."""
+    view = deal.view(ME)
+    legal = list(view.legal)
+    if view.phase is Phase.CUT:
+        return ask_cut()
+    click.echo(f"  Your hand: {fmt_hand(view.hand)}")
+    if view.phase is Phase.AUCTION:
+        click.echo(f"  Auction so far: {auction_line(deal)}")
+        return choose("Your call", legal)
+    if isinstance(legal[0], Declare):
+        return choose("You may announce", legal)
+    trick = view.current_trick
+    if trick:
+        click.echo("  On the table: " + "  ".join(f"{s.name} {c.symbol}" for s, c in trick))
+    else:
+        click.echo("  You lead.")
+    return choose("Your card", legal)
+
+
+def narrate(deal: Deal, seat: Seat, action: Action, tricks_before: int, belots: int) -> None:
+    """Tell South what happened, as the table sees it."""
+    who = "You" if seat == ME else seat.name
+    if isinstance(action, Cut):
+        click.echo(f"{who} cut {action.count}.")
+    elif isinstance(action, Call):
+        click.echo(f"{who}: {action}")
+        if deal.phase is Phase.PLAY:
+            click.echo(f"Contract: {fmt_contract(deal)}. {deal.first.name} leads.")
+    elif isinstance(action, Declare):
+        if seat != ME and action.declarations:
+            kinds = ", ".join(f"{d.kind.text} ({d.points})" for d in action.declarations)
+            click.echo(f"{who} announces {kinds}.")
+    else:
+        if seat != ME:
+            click.echo(f"{who} plays {action.card.symbol}.")
+        for belot_seat, suit in deal.belots[belots:]:
+            click.echo(f"{'You' if belot_seat == ME else belot_seat.name}: belot {suit.symbol}!")
+        if deal.trick_number > tricks_before:
+            trick = deal.tricks[deal.trick_number - 1]
+            assert trick.winner is not None
+            click.echo(
+                f"Trick {deal.trick_number}: {fmt_cards(trick.cards)} → {trick.winner.name}"
+                f" · card points NS {deal.card_points[0]}, EW {deal.card_points[1]}"
+            )
+            if deal.trick_number == 1:
+                lines = declaration_lines(deal)
+                lines = [line for line in lines if "belot" not in line]
+                if lines:
+                    click.echo("Declarations:")
+                    for line in lines:
+                        click.echo(line)
+
+
+def play_match(match: Match, bots: dict[Seat, Bot]) -> None:
+    while True:
+        deal = match.deal
+        if not deal.actions:
+            number = len(match.deals) + 1
+            click.echo(
+                f"\n=== Deal {number} · dealer {deal.dealer.name} · "
+                f"NS {match.totals[0]}, EW {match.totals[1]}"
+                + (f", {match.hanging} hanging" if match.hanging else "")
+                + " ==="
+            )
+        seat = match.turn
+        assert seat is not None
+        action = ask(deal) if seat == ME else bots[seat].act(match.view(seat))
+        tricks, belots = deal.trick_number, len(deal.belots)
+        match.push(action, seat)
+        narrate(deal, seat, action, tricks, belots)
+        if not match.deal_over:
+            continue
+        if deal.contract is not None:
+            click.echo("Hands were:")
+            for hand_seat in Seat:
+                click.echo(f"  {hand_seat.name}  {fmt_hand(deal.dealt_hand(hand_seat))}")
+        for line in result_lines(deal, match.scores[-1]):
+            click.echo(line.strip())
+        click.echo("Score sheet:")
+        for line in sheet_lines(match):
+            click.echo("  " + line)
+        if match.is_over:
+            won = match.winner is not None and match.winner == ME.team
+            click.echo("You and North win!" if won else "East and West win.")
+            return
+        match.next_deal()
+
+
+@click.command()
+@click.option("--seed", type=int, default=None, help="Match seed (default: a random one, shown).")
+@click.option(
+    "--bots",
+    default="",
+    metavar="LEVELS",
+    help="Level of the other three players, or three levels for N,E,W.",
+)
+@click.option("--record", "record_path", metavar="FILE", help="Write the match record to FILE.")
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A rules option, like passes_after_double=2 (repeatable).",
+)
+def command(seed: int | None, bots: str, record_path: str | None, options: tuple[str, ...]) -> None:
+    """Play a match as South against computer players (North is your partner)."""
+    rules = parse_options(options)
+    match = Match(rules, seed=seed)
+    players = make_bots(bots or default_level(), match.seed, _OTHERS)
+    click.echo(
+        f"Belot · {rules.preset} to {rules.target} · seed {match.seed} · you are South; "
+        + ", ".join(f"{s.name} {players[s].name}" for s in _OTHERS)
+    )
+    click.echo("Type the number of your choice (or the call/card itself); q leaves.")
+    try:
+        try:
+            play_match(match, players)
+        except KeyboardInterrupt:
+            click.echo()
+            raise _Leave("interrupted", 130) from None
+    except _Leave as leave:
+        ns, ew = match.totals
+        click.echo(f"Game left unfinished ({leave}): NS {ns}, EW {ew}.")
+        if record_path:
+            save_record(record_path, match)
+        sys.exit(leave.code)
+    if record_path:
+        save_record(record_path, match)
