@@ -95,9 +95,10 @@ def make_deal(
     return deal
 
 
-def push_all(deal: Deal, actions: Iterable[str | Action]) -> None:
-    """Push actions given as notation (``"pass"``, ``"hearts"``, ``"JH"``) or objects."""
-    for a in actions:
+def push_all(deal: Deal, actions: str | Iterable[str | Action]) -> None:
+    """Push actions given as notation (``"pass"``, ``"hearts"``, ``"JH"``) or objects; a single
+    string holds actions separated by spaces."""
+    for a in actions.split() if isinstance(actions, str) else actions:
         deal.push(parse_action(a) if isinstance(a, str) else a)
 
 
