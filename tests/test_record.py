@@ -97,14 +97,29 @@ def test_seed_only_record_uses_the_seeded_shuffle() -> None:
     same_deal(deal, deal_from_record(record))
 
 
-def test_position_strings_round_trip() -> None:
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_position_strings_round_trip(rules: Rules) -> None:
     for seed in range(60):
-        deal = random_deal(seed, stop=None if seed % 3 else seed)
+        deal = random_deal(seed, rules, stop=None if seed % 3 else seed)
         text = to_position(deal)
-        assert "\n" not in text and text.startswith("bulgarian ")
+        assert "\n" not in text and text.startswith("bulgarian")
         again = from_position(text)
         same_deal(deal, again)
         assert to_position(again) == text
+
+
+def test_position_string_shape_and_errors() -> None:
+    deal = Deal(dealer=Seat.N, seed=42)
+    for text in ["cut:20", "diamonds", "contra", "spades"]:
+        deal.push_str(text)
+    position = to_position(deal)
+    fields = position.split()
+    assert fields[:2] == ["bulgarian", "N"] and fields[3:] == ["20", "d", "x", "s"]
+    assert "".join(sorted(fields[2])) == "0123456789abcdefghijklmnopqrstuv"
+    with pytest.raises(InvalidRecordError, match="32 distinct"):
+        from_position("bulgarian N 0123")
+    with pytest.raises(InvalidRecordError, match=r"step 3 \(S\) 'diamonds'"):
+        from_position(position.replace(" d x", " d d"))
 
 
 def test_match_records_round_trip() -> None:

@@ -342,8 +342,8 @@ _CHAR_CALLS: Final = {v: k for k, v in _CALL_CHARS.items()}
 
 
 def to_position(deal: Deal) -> str:
-    """A compact one-line string for ``deal`` (rules preset, dealer, deck, actions) that
-    ``from_position`` turns back into an equal deal. Rules options are not included."""
+    """A compact one-line string for ``deal`` (rules, dealer, deck, actions) that
+    ``from_position`` turns back into an equal deal (see ``docs/records.md``)."""
     deck = "".join(_CARD_CHARS[c.index] for c in deal.deck)
     parts = []
     for action in deal.actions:
@@ -356,7 +356,27 @@ def to_position(deal: Deal) -> str:
             parts.append("+" + text[8:])
         else:
             parts.append(text)
-    return " ".join([deal.rules.preset, deal.dealer.name, deck, *parts])
+    rules = deal.rules.preset
+    options = deal.rules.options()
+    if options:
+        rules += ":" + ",".join(
+            f"{key}={value if isinstance(value, str) else json.dumps(value)}"
+            for key, value in sorted(options.items())
+        )
+    return " ".join([rules, deal.dealer.name, deck, *parts])
+
+
+def _position_rules(text: str) -> dict[str, Any]:
+    preset, _, body = text.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, body.split(",")):
+        key, sep, value = item.partition("=")
+        _need(bool(sep), f"position: rules option {item!r} is not NAME=VALUE")
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return {"preset": preset, "options": options}
 
 
 def from_position(text: str) -> Deal:
@@ -380,6 +400,6 @@ def from_position(text: str) -> Deal:
         else:
             actions.append(move)
     return deal_from_record(
-        {"rules": preset, "dealer": dealer, "deck": deck, "actions": actions},
+        {"rules": _position_rules(preset), "dealer": dealer, "deck": deck, "actions": actions},
         where="position: ",
     )
