@@ -353,17 +353,16 @@ def build(rules: Rules | None = None) -> CheatSheet:
 # --- HTML -----------------------------------------------------------------------------------
 
 CSS = """
-:root { color-scheme: light; }
-* { box-sizing: border-box; }
-body { font: 14px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111;
-  margin: 0 auto; padding: 12px; max-width: 1100px; }
-.cheatsheet h1 { font-size: 1.5em; margin: 0 0 2px; }
+.cheatsheet { font: 14px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  color: #111; }
+.cheatsheet * { box-sizing: border-box; }
+.cheatsheet h1 { font-size: 1.5em; margin: 0 0 2px; color: #111; }
 .cheatsheet .subtitle { margin: 0 0 10px; color: #444; }
 .cheatsheet .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 0 18px; }
 .cheatsheet section { break-inside: avoid; margin-bottom: 8px; }
 .cheatsheet h2 { font-size: 1.05em; margin: 6px 0 3px; border-bottom: 2px solid #7a1f1f;
   color: #7a1f1f; }
-.cheatsheet table { border-collapse: collapse; width: 100%; margin: 2px 0 4px; }
+.cheatsheet table { border-collapse: collapse; width: 100%; margin: 2px 0 4px; background: #fff; }
 .cheatsheet th, .cheatsheet td { border: 1px solid #999; padding: 2px 4px; text-align: left;
   vertical-align: top; }
 .cheatsheet th { background: #eee; }
@@ -372,10 +371,16 @@ body { font: 14px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
 @media (max-width: 700px) { .cheatsheet .columns { grid-template-columns: 1fr; } }
 @media print {
   @page { size: A4; margin: 9mm; }
-  body { font-size: 7.6pt; padding: 0; max-width: none; }
+  .cheatsheet { font-size: 7.6pt; }
   .cheatsheet .columns { grid-template-columns: 1fr 1fr; }
   .noprint { display: none !important; }
 }
+"""
+"""Styles of the sheet itself; a page that embeds :func:`to_html_fragment` includes them."""
+
+_PAGE_CSS = """
+body { margin: 0 auto; padding: 12px; max-width: 1100px; }
+@media print { body { padding: 0; max-width: none; } }
 """
 
 
@@ -417,7 +422,7 @@ def to_html(sheet: CheatSheet) -> str:
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(sheet.title)}</title><style>{CSS}</style></head>"
+        f"<title>{html.escape(sheet.title)}</title><style>{CSS}{_PAGE_CSS}</style></head>"
         f"<body>{to_html_fragment(sheet)}</body></html>\n"
     )
 

@@ -233,8 +233,8 @@
       if (deal.valat) what += ` · valat ${deal.valat}`;
       cell(row, what);
       cell(row, r.outcome);
-      cell(row, String(r.raw.NS), "num");
-      cell(row, String(r.raw.EW), "num");
+      cell(row, String(r.raw.NS), "num raw");
+      cell(row, String(r.raw.EW), "num raw");
       cell(row, String(r.written.NS), "num written-ns");
       cell(row, String(r.written.EW), "num written-ew");
       cell(row, r.hanging ? String(r.hanging) : "", "num");

@@ -1,0 +1,270 @@
+"""The score counter's pages and API, the rules pages' worked examples and the ranking tool."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from belot.calc import calc_deal, calc_sheet
+from belot.engine.cards import Card, Suit
+from belot.engine.contracts import Contract
+from belot.engine.rules import PRESETS
+from belot.engine.tricks import winner_position
+from belot.web.scorecounter import create_app, examples
+from belot.web.scorecounter.ranking import ComparisonError, compare_cards
+
+with warnings.catch_warnings():  # starlette's notice about httpx
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+
+def deal(
+    contract: str, declarers: str, ns: int | None, ew: int | None = None, **more: Any
+) -> dict[str, Any]:
+    points: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
+    if ns is not None:
+        points["NS"]["cards"] = ns
+    if ew is not None:
+        points["EW"]["cards"] = ew
+    for key in ("declarations", "belot"):
+        for team in ("NS", "EW"):
+            value = more.pop(f"{team.lower()}_{key}", None)
+            if value is not None:
+                points[team][key] = value
+    return {"contract": contract, "declarers": declarers, "points": points, **more}
+
+
+SHEET = [
+    deal("spades", "NS", 98, ns_declarations=20, ns_belot=20),
+    deal("hearts", "EW", 81, ew_declarations=0),  # hanging: 81 : 81
+    deal("no-trumps", "NS", 140, double=2),
+    deal("all-trumps", "EW", None, valat="EW"),
+    deal("clubs", "NS", 60, ew_declarations=50),
+]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path)) as test_client:
+        yield test_client
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/score", "/score/calc", "/cheatsheet", "/rules", "/rules/ranking"]
+    + [f"/rules/{name}" for name in PRESETS],
+)
+def test_pages_load_no_external_assets(client: TestClient, url: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 200
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", response.text), url
+    for asset in re.findall(r"""(?:src|href)="(/scorecounter/static/[^"]+)""", response.text):
+        assert client.get(asset).status_code == 200, asset
+
+
+def test_cheatsheet_pdf_route(client: TestClient) -> None:
+    response = client.get("/cheatsheet.pdf")
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+
+
+def test_one_deal_is_calc_deal(client: TestClient) -> None:
+    entry = deal("spades", "NS", 98, ns_declarations=20, ns_belot=20)
+    answer = client.post("/api/score/deal", json=entry).json()
+    assert answer == {"ok": True, "result": calc_deal(entry)}
+    assert answer["result"]["written"] == {"NS": 14, "EW": 6}
+
+
+def test_impossible_fields_are_each_explained(client: TestClient) -> None:
+    entry = deal("no-trumps", "NS", "abc", ns_declarations=25, ns_belot=20)  # type: ignore[arg-type]
+    answer = client.post("/api/score/deal", json=entry).json()
+    assert not answer["ok"]
+    fields = {e["field"]: e["message"] for e in answer["errors"]}
+    assert set(fields) == {"points.NS.cards", "points.NS.declarations", "points.NS.belot"}
+    assert "whole number" in fields["points.NS.cards"]
+    assert "multiple of 10" in fields["points.NS.declarations"]
+    assert "no belot in no-trumps" in fields["points.NS.belot"]
+
+
+def test_card_points_must_add_up(client: TestClient) -> None:
+    answer = client.post("/api/score/deal", json=deal("spades", "NS", 100, 64)).json()
+    assert answer["errors"] == [
+        {"field": "points", "message": "card points 100 + 64 = 164, but a suit deal has 162"}
+    ]
+
+
+def test_sheet_is_saved_shared_edited_and_rescored(client: TestClient, tmp_path: Path) -> None:
+    answer = client.post("/api/score/sheets", json={"deals": SHEET[:3]}).json()
+    assert answer["ok"], answer
+    sheet_id = answer["id"]
+    assert answer["result"] == calc_sheet(SHEET[:3])
+    assert answer["result"]["deals"][1]["outcome"] == "hanging"
+    # The link shows the saved deals.
+    page = client.get(f"/score/{sheet_id}")
+    assert page.status_code == 200 and '"contract": "no-trumps"' in page.text
+    # Edit deal 2 and remove deal 1: everything recomputes.
+    edited = [SHEET[1] | {"declarers": "NS"}, SHEET[2], *SHEET[3:]]
+    answer = client.put(f"/api/score/sheets/{sheet_id}", json={"deals": edited}).json()
+    assert answer["ok"] and answer["result"] == calc_sheet(edited)
+    # Saved: a fresh app on the same folder (a server restart) serves the edited sheet.
+    with TestClient(create_app(tmp_path)) as again:
+        stored = again.get(f"/api/score/sheets/{sheet_id}").json()
+    assert stored["deals"] == edited and stored["result"] == calc_sheet(edited)
+
+
+def test_bad_sheet_is_refused_and_not_saved(client: TestClient) -> None:
+    sheet_id = client.post("/api/score/sheets", json={"deals": SHEET[:2]}).json()["id"]
+    bad = [SHEET[0], deal("spades", "NS", 170)]
+    answer = client.put(f"/api/score/sheets/{sheet_id}", json={"deals": bad}).json()
+    assert not answer["ok"]
+    assert answer["errors"][0]["deal"] == 1
+    assert answer["errors"][0]["field"] == "points.NS.cards"
+    assert client.get(f"/api/score/sheets/{sheet_id}").json()["deals"] == SHEET[:2]
+
+
+def test_no_deal_after_the_game_is_won(client: TestClient) -> None:
+    big = deal("all-trumps", "NS", 258, ns_declarations=200)  # 458 → 46 a deal, no valat flag
+    answer = client.post("/api/score/sheet", json={"deals": [big] * 5}).json()
+    assert not answer["ok"]
+    assert answer["errors"][0]["deal"] == 4
+    assert "already won" in answer["errors"][0]["message"]
+    won = client.post("/api/score/sheet", json={"deals": [big] * 4}).json()
+    assert won["result"]["winner"] == "NS"
+
+
+def test_unknown_sheet_and_bad_bodies(client: TestClient) -> None:
+    assert client.get("/score/nosuchsheet").status_code == 404
+    assert client.get("/api/score/sheets/nosuchsheet").status_code == 404
+    assert client.put("/api/score/sheets/nosuchsheet", json={"deals": []}).status_code == 404
+    answer = client.post("/api/score/sheet", content=b"{not json").json()
+    assert not answer["ok"] and "JSON" in answer["errors"][0]["message"]
+    answer = client.post("/api/score/sheet", json={"deals": "x"}).json()
+    assert not answer["ok"]
+
+
+# --- worked examples ----------------------------------------------------------------------
+
+
+def test_every_variant_with_examples_is_a_preset() -> None:
+    assert "bulgarian" in examples.variants()
+    assert set(examples.variants()) <= set(PRESETS)
+
+
+@pytest.mark.parametrize("example", examples.load("bulgarian"), ids=lambda e: e.id)
+def test_worked_example_replays(example: examples.Example) -> None:
+    played = example.replay()  # every action through the engine; the stored result is checked
+    assert played.is_over and played.result is not None
+    described = examples.describe(played)
+    for key, value in example.expect.items():
+        if key == "valat":
+            assert (described["valat"] is not None) == value
+        else:
+            assert described[key] == value, key
+    # Typing the deal's points into the score counter gives what the engine wrote.
+    assert described["calc"]["written"] == described["written"]
+    assert described["calc"]["raw"] == described["raw"]
+    assert sum(t["points"] for t in described["tricks"]) == sum(described["card_points"].values())
+
+
+def test_examples_cover_the_lessons() -> None:
+    outcomes = {examples.describe(e.replay())["outcome"] for e in examples.load("bulgarian")}
+    assert outcomes == {"made", "inside", "hanging"}
+    contracts = {e.record["result"]["contract"] for e in examples.load("bulgarian")}
+    assert {"no-trumps", "all-trumps"} <= contracts
+
+
+def test_rules_page_shows_the_replayed_examples(client: TestClient) -> None:
+    text = client.get("/rules/bulgarian").text
+    for example in examples.load("bulgarian"):
+        written = example.record["result"]["written"]
+        assert example.title in text
+        assert f"NS {written['NS']}, EW {written['EW']}</strong>" in text
+
+
+# --- the ranking tool ---------------------------------------------------------------------
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.from_str(t) for t in text.split()]
+
+
+def test_trump_beats_the_suit_led() -> None:
+    result = compare_cards(Contract.HEARTS, Suit.CLUBS, cards("AC 10C 7H JD"))
+    assert result["winner"] == "7H"
+    why = {r["card"]: r["why"] for r in result["reasons"]}
+    assert why["JD"].startswith("cannot win")
+    assert why["AC"] == "loses: 7♥ is a trump"
+
+
+def test_highest_of_the_suit_led_wins() -> None:
+    assert compare_cards(Contract.ALL_TRUMPS, Suit.CLUBS, cards("AC 9C"))["winner"] == "9C"
+    assert compare_cards(Contract.NO_TRUMPS, Suit.CLUBS, cards("9C AC JS"))["winner"] == "AC"
+
+
+def test_ranking_agrees_with_the_engine() -> None:
+    rng = random.Random(5)
+    deck = [Card.from_index(i) for i in range(32)]
+    for _ in range(300):
+        contract = Contract(rng.randrange(6))
+        picked = rng.sample(deck, rng.randint(2, 4))
+        led = picked[0].suit
+        result = compare_cards(contract, led, picked)
+        assert result["winner"] == str(picked[winner_position([c.index for c in picked], contract)])
+
+
+@pytest.mark.parametrize(
+    ("picked", "message"),
+    [
+        ("AC", "two or more"),
+        ("AC AC", "only once"),
+        ("AD 7H", "suit led"),
+        ("7C 8C 9C 10C JC", "four"),
+    ],
+)
+def test_ranking_refuses(picked: str, message: str) -> None:
+    with pytest.raises(ComparisonError, match=message):
+        compare_cards(Contract.HEARTS, Suit.CLUBS, cards(picked))
+
+
+def test_ranking_api(client: TestClient) -> None:
+    body = {"contract": "spades", "led": "H", "cards": ["AH", "JS", "10H"]}
+    answer = client.post("/api/rules/ranking", json=body).json()
+    assert answer["ok"] and answer["result"]["winner"] == "JS"
+    answer = client.post("/api/rules/ranking", json=body | {"contract": "nope"}).json()
+    assert answer["errors"][0]["field"] == "contract"
+    answer = client.post("/api/rules/ranking", json=body | {"cards": ["ZZ", "AH"]}).json()
+    assert answer["errors"][0]["field"] == "cards"
+
+
+def test_ranking_every_pair_of_a_suit_is_ordered() -> None:
+    """For each contract, the cards of one suit are totally ordered as the rules list them."""
+    trump = ["J", "9", "A", "10", "K", "Q", "8", "7"]
+    plain = ["A", "10", "K", "Q", "J", "9", "8", "7"]
+    for contract in Contract:
+        order = trump if contract in (Contract.CLUBS, Contract.ALL_TRUMPS) else plain
+        for high, low in itertools.combinations(order, 2):
+            pair = [Card.from_str(low + "C"), Card.from_str(high + "C")]
+            assert compare_cards(contract, Suit.CLUBS, pair)["winner"] == high + "C"
+
+
+# --- mounted in the web app ---------------------------------------------------------------
+
+
+def test_mounted_in_the_web_app(tmp_path: Path) -> None:
+    app_module = pytest.importorskip("belot.web.app")
+    store_module = pytest.importorskip("belot.web.store")
+    store = store_module.Store(store_module.default_url(tmp_path))
+    with TestClient(app_module.create_app(store)) as web:
+        assert web.get("/score").status_code == 200
+        answer = web.post("/api/score/sheets", json={"deals": SHEET[:1]}).json()
+        assert answer["ok"]
+        assert web.get(f"/score/{answer['id']}").status_code == 200
+    assert (tmp_path / "belot.sqlite3").exists()  # sheets live in the web app's database
