@@ -39,6 +39,19 @@ _NO_CHOICE: Final[list[tuple[Declaration, ...]]] = [()]
 _CALLS: Final = [Call.bid(c) for c in Contract]
 _PLAYS: Final = tuple(Play(card) for card in ALL_CARDS)
 _CUTS: Final = tuple(Cut(k) for k in range(1, 32))
+_PASS: Final = Call.pass_()
+_CONTRA: Final = Call.contra()
+_RECONTRA: Final = Call.recontra()
+#: ``_PLAYS_BY_BYTE[suit][byte]``: the Play actions of a suit's byte of a card set, in order.
+_PLAYS_BY_BYTE: Final = tuple(
+    tuple(tuple(_PLAYS[suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+    for suit in range(4)
+)
+_SEAT_AFTER: Final = {step: tuple(Seat((s + step) % 4) for s in range(4)) for step in (1, -1)}
+_BULGARIAN: Final = Rules.bulgarian()
+_QUEEN: Final = int(Rank.QUEEN)
+_KING: Final = int(Rank.KING)
+assert _KING == _QUEEN + 1
 
 
 class Phase(StrEnum):
@@ -99,7 +112,8 @@ class Deal:
         deck: Sequence[Card] | None = None,
         seed: int | str | None = None,
     ) -> None:
-        self.rules = rules if rules is not None else Rules.bulgarian()
+        # Rules are frozen, so every default deal can share one (building one is not free).
+        self.rules = rules if rules is not None else _BULGARIAN
         self.dealer = Seat(dealer)
         if deck is None:
             self.deck = shuffled_deck(seed if seed is not None else random.randrange(2**63))
@@ -109,7 +123,7 @@ class Deal:
                 raise InvalidActionError("a deck must hold each of the 32 cards exactly once")
         self.seed = seed
         step = self.rules.direction
-        self._next = tuple(Seat((s + step) % 4) for s in range(4))
+        self._next = _SEAT_AFTER.get(step) or tuple(Seat((s + step) % 4) for s in range(4))
         self._deck_idx = tuple(c.index for c in self.deck)
         self._stack: list[tuple[Action, Seat, tuple[object, ...]]] = []
         # The state, every field immutable so that a snapshot is a tuple of references.
@@ -124,12 +138,16 @@ class Deal:
         self._double = 1
         self._passes = 0
         self._played: tuple[tuple[Seat, int], ...] = ()
+        self._trick: tuple[int, ...] = ()  # the cards of the trick in progress
         self._winners: tuple[Seat, ...] = ()
         self._points: tuple[int, int] = (0, 0)
         self._declared: tuple[tuple[Declaration, ...] | None, ...] = (None, None, None, None)
         self._choices: tuple[list[tuple[Declaration, ...]], ...] = ((), (), (), ())  # type: ignore[assignment]
         self._belots: tuple[tuple[Seat, Suit], ...] = ()
         self._result: DealScore | None = None
+        # The legal cards that the last legal_actions() offered for this very state (0 when
+        # none or unknown): push() needs no further check for them. Reset on every change.
+        self._legal = 0
 
     @classmethod
     def new(
@@ -152,6 +170,7 @@ class Deal:
         "_double",
         "_passes",
         "_played",
+        "_trick",
         "_winners",
         "_points",
         "_declared",
@@ -173,6 +192,7 @@ class Deal:
             self._double,
             self._passes,
             self._played,
+            self._trick,
             self._winners,
             self._points,
             self._declared,
@@ -349,7 +369,18 @@ class Deal:
                 choices = self._choices[seat]
                 if len(choices) > 1:
                     return [Declare(c) for c in choices]
-            return [_PLAYS[c] for c in _indices(self._legal_mask(seat))]
+            contract = self._contract
+            assert contract is not None
+            mask = self._legal = legal_mask(
+                self._hands[seat], self._trick, contract, self.rules.forced_undertrump
+            )
+            plays = _PLAYS_BY_BYTE
+            return [
+                *plays[0][mask & 255],
+                *plays[1][mask >> 8 & 255],
+                *plays[2][mask >> 16 & 255],
+                *plays[3][mask >> 24],
+            ]
         if phase is Phase.AUCTION:
             return list(self._legal_calls())
         if phase is Phase.CUT:
@@ -393,11 +424,10 @@ class Deal:
         )
 
     def _legal_mask(self, seat: Seat) -> int:
-        played = self._played
-        n = len(played) & 3
-        trick = [c for _, c in played[len(played) - n :]] if n else ()
         assert self._contract is not None
-        return legal_mask(self._hands[seat], trick, self._contract, self.rules.forced_undertrump)
+        return legal_mask(
+            self._hands[seat], self._trick, self._contract, self.rules.forced_undertrump
+        )
 
     def _legal_calls(self) -> Iterator[Call]:
         seat = self._turn
@@ -408,7 +438,7 @@ class Deal:
         yield from _CALLS[low:]
         if contract is not None:
             assert self._bidder is not None
-            ours = self._bidder.team is seat.team
+            ours = not (self._bidder ^ seat) & 1
             if self._double == 1 and not ours:
                 yield Call.contra()
             elif self._double == 2 and ours:
@@ -426,10 +456,18 @@ class Deal:
             if self._turn is None:
                 raise IllegalActionError("the deal is over")
             raise OutOfTurnError(f"it is {self._turn.name}'s turn, not {Seat(seat).name}'s")
-        self._check(action)
         acting = self._turn
+        if self._legal and action.__class__ is Play and self._legal >> action.card.index & 1:
+            # One of the cards legal_actions() just offered: already checked.
+            assert acting is not None
+            self._stack.append((action, acting, self._snapshot()))
+            self._legal = 0
+            self._play(acting, action.card.index)
+            return
+        self._check(action)
         assert acting is not None
         self._stack.append((action, acting, self._snapshot()))
+        self._legal = 0
         if isinstance(action, Play):
             self._play(acting, action.card.index)
         elif isinstance(action, Call):
@@ -455,6 +493,7 @@ class Deal:
             raise IndexError("no action to take back")
         action, _, snap = self._stack.pop()
         self._restore(snap)
+        self._legal = 0
         return action
 
     def _check(self, action: Action) -> None:
@@ -479,6 +518,14 @@ class Deal:
         elif isinstance(action, Call):
             if phase is not Phase.AUCTION:
                 raise IllegalActionError(f"no call can be made during the {phase.value}")
+            if action is _PASS:  # the common calls, without generating every legal call
+                return
+            if (
+                action.kind is CallKind.BID
+                and action.contract.__class__ is Contract
+                and (self._contract is None or action.contract > self._contract)
+            ):
+                return
             if action not in self._legal_calls():
                 raise IllegalActionError(f"{action} is not a legal call now ({self._why(action)})")
         elif isinstance(action, Declare):
@@ -571,22 +618,25 @@ class Deal:
     def _play(self, seat: Seat, card: int) -> None:
         contract = self._contract
         assert contract is not None
-        played = self._played
-        n = len(played) & 3
+        trick = self._trick
         if self._declared[seat] is None:  # playing the first card without choosing: nothing
             declared = list(self._declared)
             declared[seat] = ()
             self._declared = tuple(declared)
-        self._check_belot(seat, card, played[len(played) - n :] if n else ())
+        if _QUEEN <= card & 7 <= _KING:  # only a queen or a king can announce a belot
+            self._check_belot(seat, card, trick)
         self._hands = _without(self._hands, seat, card)
-        played = self._played = (*played, (seat, card))
-        if n < 3:
+        played = self._played = (*self._played, (seat, card))
+        if len(trick) < 3:
+            self._trick = (*trick, card)
             self._turn = self._next[seat]
             return
-        trick = [c for _, c in played[-4:]]
+        self._trick = ()
+        trick = (*trick, card)
         winner = played[-4 + winner_position(trick, contract)][0]
         self._winners = (*self._winners, winner)
-        points = sum(CARD_POINTS[contract][c] for c in trick)
+        value = CARD_POINTS[contract]
+        points = value[trick[0]] + value[trick[1]] + value[trick[2]] + value[card]
         if len(self._winners) == 8:
             points += self.rules.nt_last_trick if contract == Contract.NO_TRUMPS else LAST_TRICK
         team = winner & 1
@@ -602,7 +652,7 @@ class Deal:
         else:
             self._turn = winner
 
-    def _check_belot(self, seat: Seat, card: int, trick: Sequence[tuple[Seat, int]]) -> None:
+    def _check_belot(self, seat: Seat, card: int, trick: Sequence[int]) -> None:
         contract = self._contract
         assert contract is not None
         rank = card & 7
@@ -615,7 +665,7 @@ class Deal:
         if not self._hands[seat] >> other & 1:
             return  # not the first of the two, or no pair
         # Off the led suit, only a suit contract's trump on a plain-suit lead keeps its belot.
-        off_suit = bool(trick) and trick[0][1] >> 3 != suit
+        off_suit = bool(trick) and trick[0] >> 3 != suit
         if off_suit and (contract == Contract.ALL_TRUMPS or not self.rules.belot_when_trumping):
             return
         self._belots = (*self._belots, (seat, Suit(suit)))
