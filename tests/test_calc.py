@@ -45,9 +45,9 @@ SEED_000 = {
 }
 
 
-def d(contract: str, declarers: str, ns: int | None, ew: int | None = None, **extra: Any) -> Any:
+def d(contract: str, declarers: str, ns: object, ew: object = None, **extra: Any) -> Any:
     """A deal object; ``ns_declarations=20``-style keywords go into the points."""
-    points: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
+    points: dict[str, dict[str, object]] = {"NS": {}, "EW": {}}
     if ns is not None:
         points["NS"]["cards"] = ns
     if ew is not None:

@@ -373,8 +373,17 @@ def recontra_ns() -> tuple[Contract, Team, int, int]:
     return (Contract.HEARTS, NS, 96, 66)
 
 
-def write(sheet: ScoreSheet, *args: object, **kwargs: object) -> DealScore:
-    s = deal(*args, hanging=sheet.hanging, **kwargs)  # type: ignore[arg-type]
+def write(
+    sheet: ScoreSheet,
+    contract: Contract,
+    declarers: Team,
+    ns: TeamPoints | int,
+    ew: TeamPoints | int,
+    *,
+    double: int = 1,
+    valat: Team | None = None,
+) -> DealScore:
+    s = deal(contract, declarers, ns, ew, double=double, valat=valat, hanging=sheet.hanging)
     sheet.add(s)
     return s
 
