@@ -1,0 +1,301 @@
+"""The exact perfect-information solver: best card points with all four hands known.
+
+>>> from belot.engine.deal import Deal
+>>> from belot.engine.actions import Cut, Call
+>>> deal = Deal.new(seed=3)
+>>> deal.push(Cut(10))
+>>> for call in ("hearts", "pass", "pass", "pass"):
+...     deal.push(Call.bid(Contract.HEARTS) if call == "hearts" else Call.pass_())
+>>> position = Position.from_deal(deal)
+>>> 0 <= solve(position) <= 162
+True
+
+The value is the declarers' card points at the end of the deal (those already won included, the
+last trick's bonus included) when both sides play best. Declarations, belots and the valat bonus
+are not part of it. The search runs compiled by numba (the compiled code is cached on disk);
+with ``NUMBA_DISABLE_JIT=1`` the same source runs as plain Python.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from belot.bots import _solver_core as core
+from belot.engine.cards import Card
+from belot.engine.contracts import Contract
+from belot.engine.deal import Deal, Phase
+from belot.engine.errors import BelotError
+from belot.engine.rules import Rules
+from belot.engine.scoring import LAST_TRICK
+from belot.engine.table import Seat, Team
+from belot.engine.tricks import ABOVE, CARD_POINTS, KEY, TRUMP_MASKS, winner_position
+
+__all__ = ["Position", "Solver", "SolverError", "solve", "solve_cards"]
+
+
+class SolverError(BelotError):
+    """A position the solver cannot search (inconsistent hands or trick)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A play-phase position with every hand known.
+
+    ``hands`` are card-set ints per seat (N E S W); ``trick`` the card indices of the trick in
+    progress in play order, led by ``leader``; ``points`` the card points won so far (NS, EW).
+    """
+
+    hands: tuple[int, int, int, int]
+    contract: Contract
+    declarers: Team
+    leader: Seat
+    trick: tuple[int, ...] = ()
+    points: tuple[int, int] = (0, 0)
+    direction: int = -1
+    last_trick: int = LAST_TRICK
+    forced_undertrump: bool = False
+
+    @classmethod
+    def from_deal(cls, deal: Deal) -> Position:
+        """The position of a deal in its play phase."""
+        if deal.phase is not Phase.PLAY or deal.contract is None or deal.bidder is None:
+            raise SolverError("the solver needs a deal in its play phase")
+        trick = deal.current_trick
+        leader = trick[0][0] if trick else deal.turn
+        assert leader is not None
+        return cls(
+            hands=(
+                deal.hand_mask(Seat.N),
+                deal.hand_mask(Seat.E),
+                deal.hand_mask(Seat.S),
+                deal.hand_mask(Seat.W),
+            ),
+            contract=deal.contract,
+            declarers=deal.bidder.team,
+            leader=leader,
+            trick=tuple(card.index for _, card in trick),
+            points=deal.card_points,
+            **rules_options(deal.rules, deal.contract),
+        )
+
+    @property
+    def turn(self) -> Seat:
+        """The seat to play."""
+        return Seat((self.leader + len(self.trick) * self.direction) % 4)
+
+    @property
+    def total(self) -> int:
+        """Card points of the whole deal (162, 258 or 260 under the default rules)."""
+        return sum(CARD_POINTS[self.contract]) + self.last_trick
+
+    def play(self, card: int) -> Position:
+        """The position after the seat to play plays ``card`` (an index; not checked)."""
+        seat = self.turn
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << card)
+        trick = (*self.trick, card)
+        if len(trick) < 4:
+            return _replace(self, hands, trick, self.leader, self.points)
+        win = winner_position(trick, self.contract)
+        winner = Seat((self.leader + win * self.direction) % 4)
+        won = sum(CARD_POINTS[self.contract][c] for c in trick)
+        if not any(hands):
+            won += self.last_trick
+        points = list(self.points)
+        points[winner & 1] += won
+        return _replace(self, hands, (), winner, (points[0], points[1]))
+
+
+def _replace(
+    position: Position,
+    hands: list[int],
+    trick: tuple[int, ...],
+    leader: Seat,
+    points: tuple[int, int],
+) -> Position:
+    return Position(
+        (hands[0], hands[1], hands[2], hands[3]),
+        position.contract,
+        position.declarers,
+        leader,
+        trick,
+        points,
+        position.direction,
+        position.last_trick,
+        position.forced_undertrump,
+    )
+
+
+def rules_options(rules: Rules, contract: Contract) -> dict[str, Any]:
+    """The ``Position`` fields that ``rules`` decide."""
+    return {
+        "direction": rules.direction,
+        "last_trick": rules.nt_last_trick if contract == Contract.NO_TRUMPS else LAST_TRICK,
+        "forced_undertrump": rules.forced_undertrump,
+    }
+
+
+@cache
+def _tables(contract: Contract) -> np.ndarray[Any, np.dtype[np.int64]]:
+    keys = KEY[contract]
+    tab = np.zeros((4, 32), dtype=np.int64)
+    for card in range(32):
+        tab[0, card] = keys[card]
+        tab[1, card] = CARD_POINTS[contract][card]
+        tab[2, card] = ABOVE[contract][card]
+        suit = card & ~7
+        stronger = [c for c in range(suit, suit + 8) if keys[c] > keys[card]]
+        tab[3, card] = min(stronger, key=lambda c: keys[c]) if stronger else -1
+    return tab
+
+
+class Solver:
+    """Solves positions with one transposition table, reused from one solve to the next.
+
+    Keep one per thread: the table is a 16 MB array that is costly to allocate.
+    """
+
+    def __init__(self) -> None:
+        self._tt = core.new_table()
+        self._stamp = 0
+        self._par = np.zeros(9, dtype=np.int64)
+        self._out = np.zeros(32, dtype=np.int64)
+        self._played, self._st, self._moves, self._scores = core.new_workspace()
+        self.nodes = 0
+        """Nodes searched by the last call."""
+
+    def _prepare(self, position: Position) -> tuple[np.ndarray[Any, Any], int]:
+        """Load ``position`` into the workspace; return the hands and a first guess."""
+        _check(position)
+        contract = position.contract
+        par = self._par
+        if contract == Contract.NO_TRUMPS:
+            par[core.P_KIND], par[core.P_TRUMP_SUIT] = core.KIND_NO_TRUMPS, -1
+        elif contract == Contract.ALL_TRUMPS:
+            par[core.P_KIND], par[core.P_TRUMP_SUIT] = core.KIND_ALL_TRUMPS, -1
+        else:
+            par[core.P_KIND], par[core.P_TRUMP_SUIT] = core.KIND_SUIT, int(contract)
+        par[core.P_TRUMPS] = TRUMP_MASKS[contract]
+        par[core.P_DECL] = int(position.declarers)
+        par[core.P_STEP] = position.direction % 4
+        par[core.P_BONUS] = position.last_trick
+        par[core.P_UNDER] = int(position.forced_undertrump)
+        self._stamp += 1
+        par[core.P_STAMP] = self._stamp
+        par[core.P_NODES] = 0
+        points = CARD_POINTS[contract]
+        remaining = position.last_trick
+        live = 0
+        for hand in position.hands:
+            live |= hand
+        for card in position.trick:
+            live |= 1 << card
+        remaining += sum(points[c] for c in range(32) if live >> c & 1)
+        played, st = self._played, self._st
+        n = len(position.trick)
+        played[core.ROOT - n : core.ROOT] = position.trick
+        st[core.ROOT, core.S_N] = n
+        st[core.ROOT, core.S_LEADER] = int(position.leader)
+        st[core.ROOT, core.S_ACC] = acc = position.points[position.declarers]
+        st[core.ROOT, core.S_REM] = remaining
+        return np.array(position.hands, dtype=np.int64), acc + remaining // 2
+
+    def solve(self, position: Position) -> int:
+        """The declarers' final card points with best play by both sides."""
+        hands, guess = self._prepare(position)
+        result = core.value(
+            hands,
+            self._played,
+            core.ROOT,
+            guess,
+            _tables(position.contract),
+            self._par,
+            self._tt,
+            self._st,
+            self._moves,
+            self._scores,
+            core._DEBRUIJN,
+        )
+        self.nodes = int(self._par[core.P_NODES])
+        return int(result)
+
+    def solve_cards(self, position: Position) -> dict[Card, int]:
+        """For each legal card of the seat to play: the declarers' final card points if it is
+        played now and both sides play best afterwards."""
+        hands, guess = self._prepare(position)
+        out = self._out
+        core.values_per_card(
+            hands,
+            self._played,
+            guess,
+            _tables(position.contract),
+            self._par,
+            self._tt,
+            self._st,
+            self._moves,
+            self._scores,
+            core._DEBRUIJN,
+            out,
+        )
+        self.nodes = int(self._par[core.P_NODES])
+        return {Card.from_index(c): int(out[c]) for c in range(32) if out[c] >= 0}
+
+    def legal_mask(self, position: Position) -> int:
+        """The legal cards of the seat to play, as the search generates them."""
+        hands, _ = self._prepare(position)
+        n = len(position.trick)
+        tab = _tables(position.contract)
+        hand = int(hands[position.turn])
+        return int(core.legal(hand, self._played, core.ROOT - n, n, tab, self._par))
+
+
+def _check(position: Position) -> None:
+    hands = position.hands
+    seen = 0
+    for hand in hands:
+        if hand < 0 or hand >> 32 or hand & seen:
+            raise SolverError("the hands must be disjoint card sets")
+        seen |= hand
+    for card in position.trick:
+        if not 0 <= card < 32 or seen >> card & 1:
+            raise SolverError("a card of the trick is also in a hand")
+        seen |= 1 << card
+    if len(position.trick) > 3:
+        raise SolverError("the trick in progress holds at most three cards")
+    total = seen.bit_count()
+    if total % 4 or total == 0:
+        raise SolverError("the hands and the trick must hold a multiple of four cards")
+    per = total // 4
+    seat = position.leader
+    for i in range(4):
+        played = 1 if i < len(position.trick) else 0
+        if hands[seat].bit_count() + played != per:
+            raise SolverError(
+                f"{seat.name} holds {hands[seat].bit_count()} cards; the trick in progress "
+                f"means {per - played}"
+            )
+        seat = Seat((seat + position.direction) % 4)
+
+
+_SOLVER: Solver | None = None
+
+
+def _default() -> Solver:
+    global _SOLVER
+    if _SOLVER is None:
+        _SOLVER = Solver()
+    return _SOLVER
+
+
+def solve(position: Position) -> int:
+    """The declarers' final card points with best play by both sides (one shared table)."""
+    return _default().solve(position)
+
+
+def solve_cards(position: Position) -> dict[Card, int]:
+    """Each legal card's value for the declarers (see ``Solver.solve_cards``)."""
+    return _default().solve_cards(position)

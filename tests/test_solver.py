@@ -1,0 +1,201 @@
+"""The perfect-information solver against plain minimax, and its legal moves against the engine."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+from belot.bots.solver import Position, Solver, SolverError
+from belot.engine.actions import Call, Cut, Play
+from belot.engine.cards import Card
+from belot.engine.contracts import Contract
+from belot.engine.deal import Deal
+from belot.engine.rules import Rules
+from belot.engine.table import Seat, Team
+from belot.engine.tricks import CARD_POINTS, legal_mask
+
+
+@pytest.fixture(scope="session")
+def solver() -> Solver:
+    """One solver for the session: numba compiles (or loads from its cache) once."""
+    instance = Solver()
+    instance.solve(_random_position(random.Random(0), 2))
+    return instance
+
+
+def _random_position(
+    rng: random.Random, tricks: int, contract: Contract | None = None, mid_trick: bool = False
+) -> Position:
+    """Random hands of ``tricks`` cards each, possibly with part of the current trick played."""
+    while True:
+        cards = rng.sample(range(32), 4 * tricks)
+        hands = [0, 0, 0, 0]
+        for i, card in enumerate(cards):
+            hands[i % 4] |= 1 << card
+        position = Position(
+            (hands[0], hands[1], hands[2], hands[3]),
+            Contract(rng.randrange(6)) if contract is None else contract,
+            Team(rng.randrange(2)),
+            Seat(rng.randrange(4)),
+            points=(rng.randrange(0, 60), rng.randrange(0, 60)),
+            direction=rng.choice((-1, 1)),
+            last_trick=10 if contract != Contract.NO_TRUMPS else 20,
+        )
+        if not mid_trick:
+            return position
+        for _ in range(rng.randrange(4)):
+            position = position.play(rng.choice(_legal(position)))
+        if position.trick or rng.random() < 0.3:
+            return position
+
+
+def _legal(position: Position) -> list[int]:
+    mask = legal_mask(
+        position.hands[position.turn],
+        list(position.trick),
+        position.contract,
+        position.forced_undertrump,
+    )
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def _minimax(position: Position) -> int:
+    """Plain minimax without pruning: the declarers' final card points."""
+    if not any(position.hands):
+        return position.points[position.declarers]
+    values = [_minimax(position.play(card)) for card in _legal(position)]
+    return max(values) if position.turn.team == position.declarers else min(values)
+
+
+def test_minimax_endgames_match_exactly(solver: Solver) -> None:
+    rng = random.Random(2024)
+    for index in range(300):
+        position = _random_position(rng, 2 + index % 2, mid_trick=index % 3 == 0)
+        per_card = solver.solve_cards(position)
+        expected = {Card.from_index(c): _minimax(position.play(c)) for c in _legal(position)}
+        assert per_card == expected, position
+        best = max if position.turn.team == position.declarers else min
+        assert solver.solve(position) == best(expected.values()) == _minimax(position)
+
+
+@pytest.mark.parametrize("contract", list(Contract))
+def test_every_contract_and_undertrump_rule(solver: Solver, contract: Contract) -> None:
+    rng = random.Random(int(contract))
+    for index in range(25):
+        position = _random_position(rng, 3, contract, mid_trick=index % 2 == 0)
+        if index % 5 == 0:
+            position = Position(**{**_fields(position), "forced_undertrump": True})
+        assert solver.solve(position) == _minimax(position)
+
+
+def _fields(position: Position) -> dict[str, object]:
+    return {name: getattr(position, name) for name in Position.__dataclass_fields__}
+
+
+def test_legal_moves_match_the_engine(solver: Solver) -> None:
+    rng = random.Random(7)
+    for index in range(2000):
+        position = _random_position(rng, rng.randrange(1, 9), mid_trick=True)
+        if index % 4 == 0:
+            position = Position(**{**_fields(position), "forced_undertrump": True})
+        expected = legal_mask(
+            position.hands[position.turn],
+            list(position.trick),
+            position.contract,
+            position.forced_undertrump,
+        )
+        assert solver.legal_mask(position) == expected
+
+
+def test_full_deal_value_is_consistent(solver: Solver) -> None:
+    """A full deal: the best card's value equals the position's value, and playing the solver's
+    best cards to the end gives exactly that many points."""
+    rng = random.Random(11)
+    for _ in range(3):
+        position = _random_position(rng, 8)
+        target = solver.solve(position)
+        start = sum(position.points)
+        while any(position.hands) or position.trick:
+            values = solver.solve_cards(position)
+            pick = max if position.turn.team == position.declarers else min
+            best = pick(values.values())
+            assert best == target
+            card = next(c for c, v in values.items() if v == best)
+            position = position.play(card.index)
+        assert position.points[position.declarers] == target
+        total = sum(CARD_POINTS[position.contract]) + position.last_trick
+        assert sum(position.points) - start == total
+
+
+def test_from_deal_and_deal_points(solver: Solver) -> None:
+    deal = Deal.new(Rules.bulgarian(), seed=5)
+    deal.push(Cut(7))
+    deal.push(Call.bid(Contract.SPADES))
+    for _ in range(3):
+        deal.push(Call.pass_())
+    while deal.trick_number < 6:
+        actions = deal.legal_actions()
+        plays = [a for a in actions if isinstance(a, Play)]
+        deal.push(plays[0] if plays else actions[-1])
+    position = Position.from_deal(deal)
+    assert position.points == deal.card_points
+    assert solver.solve(position) == _minimax(position)
+
+
+def test_bad_positions_are_refused(solver: Solver) -> None:
+    full = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
+    with pytest.raises(SolverError, match="disjoint"):
+        solver.solve(Position((0xFF, 0xFF, 0, 0), Contract.CLUBS, Team.NS, Seat.N))
+    with pytest.raises(SolverError, match="holds"):
+        solver.solve(Position((0xFF, 0xFF00, 0xFF0000, 0xF000000), Contract.CLUBS, Team.NS, Seat.N))
+    assert 0 <= solver.solve(Position(full, Contract.CLUBS, Team.NS, Seat.N)) <= 162
+
+
+def test_plain_python_fallback_agrees() -> None:
+    """The same source without the JIT (NUMBA_DISABLE_JIT=1) gives the compiled values."""
+    rng = random.Random(99)
+    positions = [_random_position(rng, 2 + i % 2, mid_trick=True) for i in range(12)]
+    script = (
+        "import sys, json\n"
+        "from belot.bots.solver import Position, Solver\n"
+        "from belot.engine.contracts import Contract\n"
+        "from belot.engine.table import Seat, Team\n"
+        "out = []\n"
+        "for row in json.load(sys.stdin):\n"
+        "    p = Position(tuple(row[0]), Contract(row[1]), Team(row[2]), Seat(row[3]),\n"
+        "                 tuple(row[4]), tuple(row[5]), row[6], row[7])\n"
+        "    out.append({str(c): v for c, v in Solver().solve_cards(p).items()})\n"
+        "print(json.dumps(out))\n"
+    )
+    import json
+
+    rows = [
+        [
+            list(p.hands),
+            int(p.contract),
+            int(p.declarers),
+            int(p.leader),
+            list(p.trick),
+            list(p.points),
+            p.direction,
+            p.last_trick,
+        ]
+        for p in positions
+    ]
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        input=json.dumps(rows),
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    fallback = json.loads(result.stdout)
+    compiled = Solver()
+    for position, values in zip(positions, fallback, strict=True):
+        assert values == {str(c): v for c, v in compiled.solve_cards(position).items()}
