@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from belot.cli import cli
 from belot.engine import Deal, Match, Play, Seat, deal_to_record
+from belot.engine.errors import BelotError
 from belot.engine.record import dumps, match_from_record
 
 BELOT = [sys.executable, "-c", "from belot.cli import main; main()"]
@@ -192,3 +193,29 @@ def test_play_quit_and_interrupt() -> None:
     assert proc.returncode == 130
     assert "Game left unfinished (interrupted)" in out
     assert "Traceback" not in err
+
+
+def test_play_saves_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "saved.json"
+    runner = CliRunner()
+    first = runner.invoke(
+        cli,
+        ["play", "--seed", "8", "--bots", "random", "--record", str(path)],
+        input="1\n" * 5,
+    )
+    assert first.exit_code == 1 and "Game left unfinished (end of input)" in first.output
+    saved = match_from_record(json.loads(path.read_text()))
+    assert saved.deal.actions and not saved.is_over
+    again = runner.invoke(
+        cli,
+        ["play", "--resume", str(path), "--record", str(path)],
+        input="1\n" * 3,
+    )
+    assert again.exit_code == 1, again.output
+    assert f"Resumed after {len(saved.deal.actions)} actions." in again.output
+    resumed = match_from_record(json.loads(path.read_text()))
+    assert resumed.seed == saved.seed
+    done = [*resumed.deals, resumed.deal]
+    assert done[len(saved.deals)].actions[: len(saved.deal.actions)] == saved.deal.actions
+    clash = runner.invoke(cli, ["play", "--resume", str(path), "--seed", "1"])
+    assert isinstance(clash.exception, BelotError) and "--resume" in str(clash.exception)

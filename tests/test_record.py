@@ -7,6 +7,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from belot.engine import (
     Deal,
@@ -67,6 +69,24 @@ def test_deal_records_round_trip(rules: Rules) -> None:
         again = deal_from_record(loads(text))
         same_deal(deal, again)
         assert deal_to_record(again) == deal_to_record(deal)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    seed=st.integers(0, 2**53 - 1),
+    rng=st.randoms(use_true_random=False),
+    rules=st.sampled_from(RULE_SETS),
+    stop=st.none() | st.integers(0, 45),
+    dealer=st.sampled_from(list(Seat)),
+)
+def test_any_deal_replays_from_its_record_and_position(
+    seed: int, rng: random.Random, rules: Rules, stop: int | None, dealer: Seat
+) -> None:
+    deal = Deal(rules, dealer=dealer, seed=seed)
+    while not deal.is_over and (stop is None or len(deal.actions) < stop):
+        deal.push(rng.choice(deal.legal_actions()))
+    same_deal(deal, deal_from_record(loads(dumps(deal))))
+    same_deal(deal, from_position(to_position(deal)))
 
 
 def test_unfinished_deal_round_trips() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -16,6 +17,7 @@ from belot.engine.actions import Action, Call, Cut, Declare, Play, parse_action
 from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
 from belot.engine.match import Match
+from belot.engine.record import loads, match_from_record
 from belot.engine.table import Seat
 
 from .match import default_level, make_bots, save_record
@@ -163,38 +165,44 @@ def narrate(deal: Deal, seat: Seat, action: Action, tricks_before: int, belots: 
 
 
 def play_match(match: Match, bots: dict[Seat, Bot]) -> None:
+    """Play on from wherever ``match`` stands until it is won."""
+    resuming = bool(match.deal.actions) and not match.deal_over
     while True:
+        if match.deal_over:
+            if match.is_over:
+                won = match.winner is not None and match.winner == ME.team
+                click.echo("You and North win!" if won else "East and West win.")
+                return
+            match.next_deal()
         deal = match.deal
-        if not deal.actions:
-            number = len(match.deals) + 1
+        if not deal.actions or resuming:
             click.echo(
-                f"\n=== Deal {number} · dealer {deal.dealer.name} · "
+                f"\n=== Deal {len(match.deals) + 1} · dealer {deal.dealer.name} · "
                 f"NS {match.totals[0]}, EW {match.totals[1]}"
                 + (f", {match.hanging} hanging" if match.hanging else "")
                 + " ==="
             )
+            if resuming:
+                click.echo(f"Resumed after {len(deal.actions)} actions.")
+                if deal.contract is not None and deal.phase is Phase.PLAY:
+                    click.echo(f"Contract: {fmt_contract(deal)}.")
+            resuming = False
         seat = match.turn
         assert seat is not None
         action = ask(deal) if seat == ME else bots[seat].act(match.view(seat))
         tricks, belots = deal.trick_number, len(deal.belots)
         match.push(action, seat)
         narrate(deal, seat, action, tricks, belots)
-        if not match.deal_over:
-            continue
-        if deal.contract is not None:
-            click.echo("Hands were:")
-            for hand_seat in Seat:
-                click.echo(f"  {hand_seat.name}  {fmt_hand(deal.dealt_hand(hand_seat))}")
-        for line in result_lines(deal, match.scores[-1]):
-            click.echo(line.strip())
-        click.echo("Score sheet:")
-        for line in sheet_lines(match):
-            click.echo("  " + line)
-        if match.is_over:
-            won = match.winner is not None and match.winner == ME.team
-            click.echo("You and North win!" if won else "East and West win.")
-            return
-        match.next_deal()
+        if match.deal_over:
+            if deal.contract is not None:
+                click.echo("Hands were:")
+                for hand_seat in Seat:
+                    click.echo(f"  {hand_seat.name}  {fmt_hand(deal.dealt_hand(hand_seat))}")
+            for line in result_lines(deal, match.scores[-1]):
+                click.echo(line.strip())
+            click.echo("Score sheet:")
+            for line in sheet_lines(match):
+                click.echo("  " + line)
 
 
 @click.command()
@@ -207,16 +215,34 @@ def play_match(match: Match, bots: dict[Seat, Bot]) -> None:
 )
 @click.option("--record", "record_path", metavar="FILE", help="Write the match record to FILE.")
 @click.option(
+    "--resume",
+    "resume_path",
+    type=click.File("rb"),
+    metavar="FILE",
+    help="Go on with a saved match record (its rules and seed).",
+)
+@click.option(
     "--option",
     "options",
     multiple=True,
     metavar="NAME=VALUE",
     help="A rules option, like passes_after_double=2 (repeatable).",
 )
-def command(seed: int | None, bots: str, record_path: str | None, options: tuple[str, ...]) -> None:
+def command(
+    seed: int | None,
+    bots: str,
+    record_path: str | None,
+    resume_path: Any,
+    options: tuple[str, ...],
+) -> None:
     """Play a match as South against computer players (North is your partner)."""
-    rules = parse_options(options)
-    match = Match(rules, seed=seed)
+    if resume_path is not None:
+        if seed is not None or options:
+            raise BelotError("--resume takes the seed and rules from the record")
+        match = match_from_record(loads(resume_path.read()))
+    else:
+        match = Match(parse_options(options), seed=seed)
+    rules = match.rules
     players = make_bots(bots or default_level(), match.seed, _OTHERS)
     click.echo(
         f"Belot · {rules.preset} to {rules.target} · seed {match.seed} · you are South; "
