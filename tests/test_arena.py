@@ -1,0 +1,163 @@
+"""The duplicate arena: statistics, Elo, the swap of seats, parallel runs and the commands."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+from belot.bots.arena import check, duel, elo_ratings, mean_ci, percentile, tournament
+from belot.cli import cli, main
+from belot.engine.errors import BelotError
+
+
+def test_mean_ci_matches_the_normal_formula() -> None:
+    mean, half = mean_ci([1.0, 2.0, 3.0, 4.0])
+    sd = math.sqrt(sum((x - 2.5) ** 2 for x in (1, 2, 3, 4)) / 3)
+    assert mean == 2.5
+    assert half == pytest.approx(1.959964 * sd / 2, rel=1e-6)
+    assert mean_ci([5.0])[1] == math.inf
+    assert math.isnan(mean_ci([])[0])
+
+
+def test_percentile_nearest_rank() -> None:
+    values = list(range(1, 101))
+    assert percentile(values, 50) == 50
+    assert percentile(values, 99) == 99
+    assert percentile(values, 100) == 100
+    assert percentile([7.0], 99) == 7.0
+
+
+def test_elo_equal_bots_equal_ratings_and_three_to_one_is_191_points() -> None:
+    even = elo_ratings(["a", "b"], [(0, 1, 1.0), (0, 1, 0.0), (0, 1, 0.5)])
+    assert even == pytest.approx([1500, 1500])
+    games = [(0, 1, 1.0)] * 300 + [(0, 1, 0.0)] * 100
+    a, b = elo_ratings(["a", "b"], games, prior=0)
+    assert a - b == pytest.approx(400 * math.log10(3), abs=0.01)
+    assert (a + b) / 2 == pytest.approx(1500)
+
+
+def test_elo_is_finite_for_a_clean_sweep_and_orders_a_chain() -> None:
+    a, b = elo_ratings(["a", "b"], [(0, 1, 1.0)] * 50)
+    assert math.isfinite(a) and a > b
+    games = [(0, 1, 1.0)] * 30 + [(0, 1, 0.0)] * 10 + [(1, 2, 1.0)] * 30 + [(1, 2, 0.0)] * 10
+    ratings = elo_ratings(["x", "y", "z"], games)
+    assert ratings[0] > ratings[1] > ratings[2]
+
+
+def test_identical_bots_score_exactly_the_same_in_every_duplicate_pair() -> None:
+    # basic uses its seed only to cut, and the arena fixes the cut: with the cards swapped,
+    # the two plays of a deal mirror each other, so every pair is a tie.
+    result = duel("basic", "basic", deals=8, matches=1, workers=1, seed=3)
+    assert result.diffs == [0.0] * 8
+    assert result.pair_record == (0, 8, 0)
+    assert result.match_score[0] == 0.5
+    for pair in result.pair_results:
+        first, second = pair.games
+        assert first.contract == second.contract
+        assert first.outcome == second.outcome
+        assert first.points == second.points[::-1]
+        if first.declarer is not None:
+            assert first.declarer != second.declarer
+
+
+def test_duel_figures_add_up() -> None:
+    result = duel("basic", "random", deals=10, matches=1, workers=1, seed=2)
+    assert result.pairs == 10 and result.matches == 1
+    played = sum(c[0] for side in result.contracts for c in side.values())
+    assert played + result.all_passed == 20
+    for side in result.contracts:
+        for row in side.values():
+            assert row[0] == row[1] + row[2] + row[3]
+    assert result.a_points[0] - result.b_points[0] == pytest.approx(result.diff[0])
+    assert result.deals_played >= 20 + 2 * 6  # a match to 151 takes at least 6 deals
+    decisions, p50, p99 = result.think[0]
+    assert decisions > 0 and 0 <= p50 <= p99
+    data = result.to_json()
+    assert data["a"]["bot"] == "basic" and data["b"]["bot"] == "random"
+    assert set(data["a"]["contracts"]) == {
+        "clubs",
+        "diamonds",
+        "hearts",
+        "spades",
+        "no-trumps",
+        "all-trumps",
+    }
+    assert json.loads(json.dumps(data)) == data
+    assert "A - B per deal" in result.render()
+
+
+def test_seeded_runs_repeat_and_processes_give_the_same_figures() -> None:
+    one = duel("random", "basic", deals=6, matches=0, workers=1, seed=9)
+    again = duel("random", "basic", deals=6, matches=0, workers=1, seed=9)
+    pooled = duel("random", "basic", deals=6, matches=0, workers=2, seed=9)
+    assert one.diffs == again.diffs == pooled.diffs
+    other = duel("random", "basic", deals=6, matches=0, workers=1, seed=10)
+    assert other.diffs != one.diffs
+
+
+def test_progress_counts_every_pair() -> None:
+    seen: list[int] = []
+    duel("random", "random", deals=7, matches=1, workers=1, seed=1, progress=seen.append)
+    assert sum(seen) == 8
+
+
+def test_tournament_elo_table() -> None:
+    result = tournament(["random", "basic"], deals=12, matches=0, workers=1, seed=4)
+    assert len(result.duels) == 1
+    elo = dict(zip(result.names, result.elo, strict=True))
+    assert elo["basic"] > elo["random"]
+    data = result.to_json()
+    assert data["elo"][0]["bot"] == "basic"
+    assert "Elo" in result.render()
+
+
+def test_bad_arguments_are_named() -> None:
+    with pytest.raises(BelotError, match="unknown bot level 'nobody'"):
+        check(["basic", "nobody"], 10)
+    with pytest.raises(BelotError, match="--deals"):
+        duel("basic", "random", deals=0)
+    with pytest.raises(BelotError, match="--workers"):
+        duel("basic", "random", deals=2, workers=0)
+    with pytest.raises(BelotError, match="two different bots"):
+        tournament(["basic", "basic"], deals=2)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="ray is installed")
+def test_ray_without_ray_says_how_to_install_it() -> None:
+    with pytest.raises(BelotError, match="pip install ray"):
+        duel("basic", "random", deals=2, ray_address="127.0.0.1:6379")
+
+
+def test_duel_command_json() -> None:
+    runner = CliRunner()
+    out = runner.invoke(
+        cli,
+        ["duel", "basic", "random", "--deals", "4", "--matches", "0", "--workers", "1", "--json"],
+    )
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["pairs"] == 4 and data["a"]["bot"] == "basic"
+
+
+def test_tournament_command_text() -> None:
+    runner = CliRunner()
+    out = runner.invoke(
+        cli,
+        ["tournament", "random", "basic", "--deals", "3", "--matches", "0", "--workers", "1"],
+    )
+    assert out.exit_code == 0, out.output
+    assert "Elo" in out.stdout and "basic" in out.stdout
+
+
+def test_duel_command_unknown_level_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["duel", "basic", "nobody", "--deals", "2", "--quiet"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.strip().count("\n") == 0 and "unknown bot level 'nobody'" in err
