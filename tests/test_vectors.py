@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from belot.engine import Card, Contract, Rank, Suit
+from belot.engine.declarations import Kind, announcement_choices
 from belot.engine.tricks import CARD_POINTS, KEY, legal_mask, winner_position
 
 VECTORS = Path(__file__).resolve().parents[2] / "shared" / "vectors" / "belot2001-golden.json"
@@ -108,3 +109,24 @@ def test_cardtables_decide_tricks_of_one_suit(name: str) -> None:
                 trick = [a.index, b.index]
                 want = 0 if strength[a] > strength[b] else 1
                 assert winner_position(trick, contract) == want
+
+
+# ``announces``: per hand, eight slots in pairs by kind: 0-1 fours, 2-3 tierces, 4-5 quartes,
+# 6-7 quintes; each used slot holds the rank (7..14) of the four or of the sequence's top card.
+# Decoded from the data: every one of the 500 hands fits this reading with no slot left over.
+SLOT_KINDS = (Kind.FOUR, Kind.FOUR, Kind.TIERCE, Kind.TIERCE, Kind.QUARTE, Kind.QUARTE)
+SLOT_KINDS += (Kind.QUINTE, Kind.QUINTE)
+
+
+def announces_cases() -> list[Any]:
+    if not VECTORS.exists():
+        return [pytest.param(None, marks=pytest.mark.skip(reason=f"{VECTORS} not found"))]
+    return [pytest.param(case, id=str(i)) for i, case in enumerate(golden()["announces"])]
+
+
+@pytest.mark.parametrize("case", announces_cases())
+def test_announces(case: dict[str, Any]) -> None:
+    hand = sum(to_card(s, r).mask for s, r in case["hand"])
+    want = sorted((SLOT_KINDS[i], code - 7) for i, code in enumerate(case["desc"]) if code)
+    best = announcement_choices(hand)[0]
+    assert sorted((d.kind, int(d.rank)) for d in best) == want
