@@ -1,0 +1,297 @@
+"""Speed benchmarks: how many deals, playouts and legal-card queries one core runs per second.
+
+Each benchmark is a ``Benchmark`` in the ``BENCHMARKS`` registry. Its ``prepare(seed)`` does the
+untimed setup and returns a *batch* function: one call runs some units of work and returns how
+many. ``run_benchmark`` calls the batch until the time is up and divides the work done by the CPU
+seconds it took (so other processes on a shared machine slow the figures less than a stopwatch
+would). Another module adds a benchmark with one line::
+
+    register(Benchmark("solver", "full 8-trick solves", "solves", prepare_solver, goal=25))
+
+in this module, or in its own module listed in ``PLUGINS`` (which ``belot bench`` imports). A
+batch function may carry a ``details()`` method; what it returns (a JSON-ready dict) is reported
+with the figures.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import os
+import platform
+import random
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from belot.engine.actions import Call, Cut
+from belot.engine.contracts import Contract
+from belot.engine.deal import Deal
+from belot.engine.errors import BelotError
+from belot.engine.playout import PlayPosition, playout, position_from_deal
+from belot.engine.tricks import legal_mask
+
+__all__ = [
+    "BENCHMARKS",
+    "PLUGINS",
+    "BenchError",
+    "BenchResult",
+    "Benchmark",
+    "all_benchmarks",
+    "machine",
+    "register",
+    "run_benchmark",
+    "run_benchmarks",
+]
+
+Batch = Callable[[], int]
+"""Runs one batch of work and returns how many units it did."""
+
+
+class BenchError(BelotError):
+    """An unknown benchmark name or a bad duration."""
+
+
+@dataclass(frozen=True, slots=True)
+class Benchmark:
+    """A named speed measurement."""
+
+    name: str
+    #: What one unit is, in words, for the report.
+    description: str
+    #: The unit counted, plural (``deals``).
+    unit: str
+    #: Untimed setup from a seed; returns the batch function.
+    prepare: Callable[[int], Batch]
+    #: Units per CPU second wanted on the reference machine (None: no goal).
+    goal: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BenchResult:
+    """What one benchmark measured."""
+
+    name: str
+    description: str
+    unit: str
+    count: int
+    cpu_seconds: float
+    wall_seconds: float
+    goal: float | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rate(self) -> float:
+        """Units per CPU second."""
+        return self.count / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
+
+    @property
+    def meets_goal(self) -> bool | None:
+        return None if self.goal is None else self.rate >= self.goal
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "description": self.description,
+            "unit": self.unit,
+            "count": self.count,
+            "cpu_seconds": round(self.cpu_seconds, 4),
+            "wall_seconds": round(self.wall_seconds, 4),
+            "per_second": round(self.rate, 1),
+            "goal": self.goal,
+            "meets_goal": self.meets_goal,
+            "details": self.details,
+        }
+
+
+BENCHMARKS: dict[str, Benchmark] = {}
+"""Every registered benchmark by name, in the order they run."""
+
+PLUGINS: list[str] = []
+"""Modules that register more benchmarks when imported (``all_benchmarks`` imports them)."""
+
+
+def register(benchmark: Benchmark) -> Benchmark:
+    """Add ``benchmark`` to ``BENCHMARKS`` (replacing one of the same name) and return it."""
+    BENCHMARKS[benchmark.name] = benchmark
+    return benchmark
+
+
+def all_benchmarks() -> dict[str, Benchmark]:
+    """``BENCHMARKS`` after importing every module of ``PLUGINS``."""
+    for module in PLUGINS:
+        importlib.import_module(module)
+    return BENCHMARKS
+
+
+def run_benchmark(benchmark: Benchmark, seconds: float = 3.0, seed: int = 0) -> BenchResult:
+    """Run ``benchmark`` for about ``seconds`` of wall time (at least one batch)."""
+    if not 0 < seconds < math.inf:  # also refuses nan
+        raise BenchError(f"the duration must be a positive number of seconds, not {seconds}")
+    batch = benchmark.prepare(seed)
+    count = 0
+    wall_start = time.perf_counter()
+    cpu_start = time.process_time()
+    while True:
+        count += batch()
+        wall = time.perf_counter() - wall_start
+        if wall >= seconds:
+            break
+    cpu = time.process_time() - cpu_start
+    details = getattr(batch, "details", None)
+    return BenchResult(
+        name=benchmark.name,
+        description=benchmark.description,
+        unit=benchmark.unit,
+        count=count,
+        cpu_seconds=cpu,
+        wall_seconds=wall,
+        goal=benchmark.goal,
+        details=details() if callable(details) else {},
+    )
+
+
+def run_benchmarks(
+    names: Iterable[str] | None = None, seconds: float = 3.0, seed: int = 0
+) -> list[BenchResult]:
+    """Run the named benchmarks (all when ``names`` is None), in registry order."""
+    known = all_benchmarks()
+    wanted = list(known) if names is None else list(names)
+    for name in wanted:
+        if name not in known:
+            raise BenchError(f"unknown benchmark {name!r} (known: {', '.join(known)})")
+    return [run_benchmark(known[name], seconds, seed) for name in wanted]
+
+
+def machine() -> dict[str, Any]:
+    """Where the figures were measured."""
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "system": platform.system(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "date": time.strftime("%Y-%m-%d", time.gmtime()),
+    }
+
+
+# --- the engine's benchmarks ---------------------------------------------------------------------
+
+_DEALS_PER_BATCH: Final = 20
+
+
+def _prepare_deals(seed: int) -> Batch:
+    """Random full deals through the public ``Deal`` API, as a client would drive it."""
+    uniform = random.Random(seed).random
+    next_seed = seed * 1_000_003
+
+    def batch() -> int:
+        nonlocal next_seed
+        for _ in range(_DEALS_PER_BATCH):
+            deal = Deal.new(seed=next_seed)
+            next_seed += 1
+            while not deal.is_over:
+                actions = deal.legal_actions()
+                deal.push(actions[int(uniform() * len(actions))])
+        return _DEALS_PER_BATCH
+
+    return batch
+
+
+def play_positions(count: int, seed: int = 0) -> list[PlayPosition]:
+    """``count`` positions at the first card of the play: shuffled (seeded) and cut deals, each
+    contract in turn bid by the first player and passed by the others."""
+    rng = random.Random(seed)
+    positions: list[PlayPosition] = []
+    for number in range(count):
+        deal = Deal.new(seed=seed * 1_000_003 + number)
+        deal.push(Cut(rng.randrange(1, 32)))
+        deal.push(Call.bid(Contract(number % 6)))
+        for _ in range(3):
+            deal.push(Call.pass_())
+        positions.append(position_from_deal(deal))
+    return positions
+
+
+def legal_queries(count: int, seed: int = 0) -> list[tuple[int, tuple[int, ...], int]]:
+    """``count`` legal-card queries ``(hand, trick, contract)`` met in random deals."""
+    rng = random.Random(seed)
+    queries: list[tuple[int, tuple[int, ...], int]] = []
+    for position in play_positions(count // 32 + 1, seed):
+        record: list[tuple[int, int, int]] = []
+        playout(position, rng, record)
+        hands = list(position.hands)
+        trick: list[int] = []
+        for seat, _, card in record:
+            queries.append((hands[seat], tuple(trick), position.contract))
+            hands[seat] &= ~(1 << card)
+            trick = [] if len(trick) == 3 else [*trick, card]
+    return queries[:count]
+
+
+class _Playouts:
+    """Random playouts of whole play phases (8 tricks) from varied first positions."""
+
+    def __init__(self, seed: int) -> None:
+        self.positions = play_positions(200, seed)
+        self.rng = random.Random(seed)
+        self.points = 0
+        self.runs = 0
+
+    def __call__(self) -> int:
+        uniform = self.rng
+        total = 0
+        for position in self.positions:
+            ns, ew, _, _ = playout(position, uniform)
+            total += ns + ew
+        self.points += total
+        self.runs += len(self.positions)
+        return len(self.positions)
+
+    def details(self) -> dict[str, Any]:
+        return {
+            "positions": len(self.positions),
+            "mean_card_points": round(self.points / self.runs, 2) if self.runs else None,
+        }
+
+
+def _prepare_legal(seed: int) -> Batch:
+    queries = legal_queries(20_000, seed)
+
+    def batch() -> int:
+        query = legal_mask
+        for hand, trick, contract in queries:
+            query(hand, trick, contract)
+        return len(queries)
+
+    return batch
+
+
+register(
+    Benchmark(
+        "deals",
+        "random full deals through the Deal API (cut, auction, declarations, play, score)",
+        "deals",
+        _prepare_deals,
+        goal=2_000,
+    )
+)
+register(
+    Benchmark(
+        "playouts",
+        "random play-phase playouts of 8 tricks (engine.playout)",
+        "playouts",
+        _Playouts,
+        goal=25_000,
+    )
+)
+register(
+    Benchmark(
+        "legal",
+        "legal-card queries (tricks.legal_mask) on positions from random deals",
+        "queries",
+        _prepare_legal,
+        goal=1_000_000,
+    )
+)

@@ -1,0 +1,142 @@
+"""``belot bench`` and the benchmark registry (briefly: no timing is asserted)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from belot.bench import (
+    BENCHMARKS,
+    BenchError,
+    Benchmark,
+    legal_queries,
+    play_positions,
+    register,
+    run_benchmark,
+    run_benchmarks,
+)
+from belot.cli import main
+from belot.engine.playout import check_position
+from belot.engine.tricks import legal_mask
+
+ENGINE = ["deals", "playouts", "legal"]
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    """Run ``belot ARGV`` in this process: (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(argv)
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else 1
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_bench_prints_the_three_figures() -> None:
+    code, out, err = run(["bench", "--seconds", "0.05"])
+    assert code == 0, err
+    assert "CPython" in out.splitlines()[0] or "Python" in out.splitlines()[0]
+    for name, unit in (("deals", "deals"), ("playouts", "playouts"), ("legal", "queries")):
+        line = next(line for line in out.splitlines() if line.startswith(name + " "))
+        match = re.search(rf"([\d,]+) {unit}/s\s+\(([\d,]+) {unit} in ([\d.]+) s CPU", line)
+        assert match, line
+        rate, count = (int(match[i].replace(",", "")) for i in (1, 2))
+        assert rate > 0 and count > 0
+
+
+def test_bench_json() -> None:
+    code, out, err = run(["bench", "--seconds", "0.05", "--json", "--seed", "3"])
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["seconds"] == 0.05 and report["seed"] == 3
+    assert report["machine"]["cpus"] >= 1 and report["machine"]["python"]
+    results = {r["name"]: r for r in report["results"]}
+    assert list(results)[:3] == ENGINE
+    for name in ENGINE:
+        result = results[name]
+        assert result["count"] > 0 and result["per_second"] > 0
+        assert result["wall_seconds"] >= 0.05 and result["cpu_seconds"] > 0
+        assert result["goal"] > 0 and isinstance(result["meets_goal"], bool)
+    assert 162 <= results["playouts"]["details"]["mean_card_points"] <= 260
+
+
+def test_bench_only_and_list() -> None:
+    code, out, _ = run(["bench", "--seconds", "0.02", "--json", "--only", "legal"])
+    assert code == 0
+    assert [r["name"] for r in json.loads(out)["results"]] == ["legal"]
+    code, out, _ = run(["bench", "--list"])
+    assert code == 0 and [line.split()[0] for line in out.splitlines()][:3] == ENGINE
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--only", "nope"], "unknown benchmark 'nope'"),
+        (["--seconds", "0"], "--seconds must be above 0"),
+        (["--seconds", "nan"], "--seconds must be above 0"),
+        (["--seconds", "soon"], "not a valid float"),
+    ],
+)
+def test_bench_bad_options(argv: list[str], words: str) -> None:
+    code, out, err = run(["bench", *argv])
+    assert code == 2 and out == ""
+    assert words in err and "Traceback" not in err
+
+
+@pytest.fixture
+def extra() -> Iterator[None]:
+    saved = dict(BENCHMARKS)
+    yield
+    BENCHMARKS.clear()
+    BENCHMARKS.update(saved)
+
+
+def test_a_benchmark_registered_elsewhere_runs_with_details(extra: None) -> None:
+    class Squares:
+        def __init__(self, seed: int) -> None:
+            self.total = seed
+
+        def __call__(self) -> int:
+            self.total += sum(i * i for i in range(100))
+            return 100
+
+        def details(self) -> dict[str, Any]:
+            return {"total": self.total}
+
+    register(Benchmark("squares", "sums of squares", "squares", Squares, goal=1.0))
+    (result,) = run_benchmarks(["squares"], seconds=0.01, seed=7)
+    assert result.count % 100 == 0 and result.count >= 100
+    assert result.details["total"] == 7 + 328350 * (result.count // 100)
+    assert result.meets_goal is True and result.to_json()["unit"] == "squares"
+    code, out, _ = run(["bench", "--seconds", "0.01", "--only", "squares"])
+    assert code == 0 and "squares/s" in out and "sums of squares" in out
+
+
+def test_run_benchmark_refuses_a_bad_duration() -> None:
+    with pytest.raises(BenchError, match="positive"):
+        run_benchmark(BENCHMARKS["legal"], seconds=-1)
+    with pytest.raises(BenchError, match="unknown benchmark"):
+        run_benchmarks(["deal"])
+
+
+def test_benchmark_inputs_are_real_positions() -> None:
+    positions = play_positions(12, seed=1)
+    assert sorted(p.contract for p in positions) == sorted(list(range(6)) * 2)
+    for position in positions:
+        check_position(position)
+        assert [h.bit_count() for h in position.hands] == [8, 8, 8, 8]
+    queries = legal_queries(500, seed=1)
+    assert len(queries) == 500
+    assert any(len(trick) == 3 for _, trick, _ in queries)
+    for hand, trick, contract in queries:
+        assert len(trick) <= 3 and not any(hand >> c & 1 for c in trick)
+        legal = legal_mask(hand, trick, contract)
+        assert legal and legal & hand == legal
