@@ -221,7 +221,10 @@ def test_typed_sheet_gives_the_totals_of_belot_calc(page: Any, base_url: str) ->
     wait_rows(page, len(DEALS) - 1)
     del calc_deals[4]
     page.wait_for_timeout(200)
-    assert read_sheet(page) == expected(belot_calc(calc_deals))
+    answer = belot_calc(calc_deals)
+    assert read_sheet(page) == expected(answer)
+    total = answer["total"]
+    assert page.inner_text("#scoreline").startswith(f"NS {total['NS']} : {total['EW']} EW")
 
     # Saved and shareable: the link opens the same sheet in another browser context.
     link = page.input_value("#share-link")

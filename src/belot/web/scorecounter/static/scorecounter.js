@@ -250,6 +250,10 @@
     $("total-NS").textContent = String(result.total.NS);
     $("total-EW").textContent = String(result.total.EW);
     $("total-hanging").textContent = String(result.hanging);
+    let line = `NS ${result.total.NS} : ${result.total.EW} EW`;
+    if (result.hanging) line += ` · ${result.hanging} hanging`;
+    if (result.winner) line += ` · ${result.winner} won`;
+    $("scoreline").textContent = line;
     const winner = $("winner");
     if (result.winner) {
       winner.textContent = `${result.winner} win the game, ${result.total[result.winner]} to ${result.total[result.winner === "NS" ? "EW" : "NS"]}.`;
