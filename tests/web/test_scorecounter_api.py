@@ -181,6 +181,23 @@ def test_examples_cover_the_lessons() -> None:
     assert {"no-trumps", "all-trumps"} <= contracts
 
 
+def test_scoring_examples_follow_the_rules() -> None:
+    """RULES.md's and seed 000's numbers, as the rules page shows them."""
+    written = [
+        (e["result"]["written"]["NS"], e["result"]["written"]["EW"], e["result"]["hanging"])
+        for e in examples.scoring_examples()
+    ]
+    assert written == [
+        (14, 6, 0),
+        (40, 0, 0),
+        (0, 16, 0),
+        (9, 7, 0),
+        (13, 13, 0),
+        (0, 10, 11),
+        (0, 25, 0),
+    ]
+
+
 def test_rules_page_shows_the_replayed_examples(client: TestClient) -> None:
     text = client.get("/rules/bulgarian").text
     for example in examples.load("bulgarian"):

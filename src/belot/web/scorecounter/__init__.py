@@ -326,6 +326,7 @@ def routes(
             variant=variant,
             options=options,
             examples=worked,
+            scoring=examples.scoring_examples() if variant == "bulgarian" else [],
             totals={c.text: contract_total(c, preset) for c in Contract},
         )
 

@@ -22,7 +22,15 @@ from belot.engine.scoring import LAST_TRICK
 from belot.engine.table import Seat, Team
 from belot.engine.tricks import trick_points
 
-__all__ = ["Example", "calc_input", "describe", "load", "variants"]
+__all__ = [
+    "SCORING_EXAMPLES",
+    "Example",
+    "calc_input",
+    "describe",
+    "load",
+    "scoring_examples",
+    "variants",
+]
 
 HERE = Path(__file__).parent / "examples"
 
@@ -38,6 +46,60 @@ class Example:
     def replay(self) -> Deal:
         """The deal rebuilt action by action (raises ``InvalidRecordError`` if it does not)."""
         return deal_from_record(self.record)
+
+
+#: Scoring examples of RULES.md and seeds 000/002, as score counter input (Bulgarian rules).
+SCORING_EXAMPLES: tuple[tuple[str, dict[str, Any]], ...] = (
+    (
+        "Seed 000: spades by NS, 98 card points + tierce 20 + belot 20 against 64",
+        {
+            "contract": "spades",
+            "declarers": "NS",
+            "points": {"NS": {"cards": 98, "declarations": 20, "belot": 20}, "EW": {"cards": 64}},
+        },
+    ),
+    (
+        "The same deal after a contra by EW",
+        {
+            "contract": "spades",
+            "declarers": "NS",
+            "double": 2,
+            "points": {"NS": {"cards": 98, "declarations": 20, "belot": 20}, "EW": {"cards": 64}},
+        },
+    ),
+    (
+        "NS take only 70 card points against 92, no declarations",
+        {"contract": "spades", "declarers": "NS", "points": {"NS": {"cards": 70}}},
+    ),
+    (
+        "A suit deal split 96 : 66",
+        {"contract": "hearts", "declarers": "NS", "points": {"NS": {"cards": 96}}},
+    ),
+    (
+        "All trumps split 134 : 124",
+        {"contract": "all-trumps", "declarers": "NS", "points": {"NS": {"cards": 134}}},
+    ),
+    (
+        "Hanging at 106 : 106 (NS 106 card points; EW 56 and a quarte)",
+        {
+            "contract": "clubs",
+            "declarers": "NS",
+            "points": {"NS": {"cards": 106}, "EW": {"declarations": 50}},
+        },
+    ),
+    (
+        "A valat in a suit without declarations",
+        {"contract": "diamonds", "declarers": "EW", "valat": "EW", "points": {}},
+    ),
+)
+
+
+def scoring_examples() -> list[dict[str, Any]]:
+    """Each scoring example with the engine's answer (``calc_deal``)."""
+    return [
+        {"caption": caption, "input": entry, "result": calc_deal(entry)}
+        for caption, entry in SCORING_EXAMPLES
+    ]
 
 
 def variants() -> list[str]:
