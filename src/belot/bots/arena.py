@@ -189,8 +189,11 @@ def _bots(side: _Side) -> list[Bot]:
 
 
 def _play(deal: Deal, seats: Sequence[Bot], side_of: Sequence[int], think: _Chunk) -> None:
-    """Play ``deal`` to the end with ``seats[seat]``, timing each decision for its side."""
-    clock = time.perf_counter_ns
+    """Play ``deal`` to the end with ``seats[seat]``, timing each decision for its side.
+
+    Think time is the deciding thread's CPU time, so that other work on a busy machine does
+    not count against a bot (a bot that only waited would show none)."""
+    clock = time.thread_time_ns
     while not deal.is_over:
         seat = deal.turn
         assert seat is not None
@@ -365,11 +368,13 @@ class DuelResult:
     #: Per side, per contract name: [played, made, inside, hanging].
     contracts: tuple[dict[str, list[int]], dict[str, list[int]]]
     all_passed: int
-    #: Per side: decisions, p50 and p99 think time in milliseconds.
+    #: Per side: decisions, p50 and p99 think time (CPU) in milliseconds.
     think: tuple[tuple[int, float, float], tuple[int, float, float]]
     deals_played: int
     seconds: float
     workers: int
+    #: Where the deals ran: ``processes``, ``this process`` or ``ray ADDRESS``.
+    backend: str = "processes"
     pair_results: list[PairResult] = field(repr=False, default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -392,7 +397,7 @@ class DuelResult:
                 "points_per_deal": points[0],
                 "ci95": points[1],
                 "contracts": contracts(index),
-                "think_ms": {"decisions": decisions, "p50": p50, "p99": p99},
+                "think_cpu_ms": {"decisions": decisions, "p50": p50, "p99": p99},
             }
 
         wins, draws, losses = self.pair_record
@@ -411,13 +416,17 @@ class DuelResult:
             "all_passed_deals": self.all_passed,
             "seconds": self.seconds,
             "workers": self.workers,
+            "backend": self.backend,
         }
+
+    def _where(self) -> str:
+        return f"{self.workers} processes" if self.backend == "processes" else self.backend
 
     def render(self) -> str:
         """A plain-text report."""
         lines = [
             f"duplicate duel: {self.a} (A) vs {self.b} (B), {self.pairs} deals x 2 "
-            f"(seed {self.seed}, {self.workers} workers, {self.seconds:.1f} s)",
+            f"(seed {self.seed}, {self._where()}, {self.seconds:.1f} s)",
             f"  game points per deal  A {self.a_points[0]:6.2f} ± {self.a_points[1]:.2f}"
             f"   B {self.b_points[0]:6.2f} ± {self.b_points[1]:.2f}",
             f"  A - B per deal        {self.diff[0]:+6.2f} ± {self.diff[1]:.2f}  (95% CI)",
@@ -437,7 +446,7 @@ class DuelResult:
                 if c[0]:
                     parts.append(f"{contract} {100 * c[1] / c[0]:.0f}% of {c[0]}")
             lines.append(
-                f"  {name}: think p50 {p50:.3f} ms, p99 {p99:.3f} ms ({decisions} decisions);"
+                f"  {name}: think (CPU) p50 {p50:.3f} ms, p99 {p99:.3f} ms ({decisions} decisions);"
                 f" contracts made: {', '.join(parts) or 'none'}"
             )
         return "\n".join(lines)
@@ -450,6 +459,7 @@ def _summarise(
     workers: int,
     chunks: Sequence[_Chunk],
     seconds: float,
+    backend: str,
 ) -> DuelResult:
     pairs = sorted((p for c in chunks for p in c.pairs), key=lambda p: p.number)
     diffs = [p.a - p.b for p in pairs]
@@ -496,6 +506,7 @@ def _summarise(
         deals_played=sum(c.deals_played for c in chunks),
         seconds=seconds,
         workers=workers,
+        backend=backend,
         pair_results=pairs,
     )
 
@@ -560,7 +571,11 @@ def duel(
     tasks += _chunks("deals", deals, workers, base)
     started = time.perf_counter()
     chunks = _execute(tasks, workers, ray_address, progress)
-    return _summarise(a, b, seed, workers, chunks, time.perf_counter() - started)
+    if ray_address is not None:
+        backend = f"ray {ray_address}"
+    else:
+        backend = "processes" if workers > 1 else "this process"
+    return _summarise(a, b, seed, workers, chunks, time.perf_counter() - started, backend)
 
 
 @dataclass
