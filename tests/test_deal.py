@@ -19,6 +19,7 @@ from belot.engine import (
     Phase,
     Play,
     Rules,
+    RulesError,
     Seat,
     Team,
     shuffled_deck,
@@ -437,3 +438,31 @@ def test_pop_takes_back_each_action() -> None:
     assert deal.phase is Phase.PLAY
     with pytest.raises(IndexError):
         Deal.new(seed=1).pop()
+
+
+def test_rules_options_are_checked() -> None:
+    rules = Rules.bulgarian()
+    assert (rules.passes_after_double, rules.nt_last_trick, rules.declaration_compare) == (
+        3,
+        20,
+        "separate",
+    )
+    assert (rules.belot_when_trumping, rules.double_scoring, rules.redeal_same_dealer) == (
+        True,
+        "winner_takes_all",
+        False,
+    )
+    assert rules.direction == -1 and rules.target == 151 and not rules.forced_undertrump
+    with pytest.raises(RulesError, match="'bogus'"):
+        Rules.bulgarian(bogus=1)
+    for option, value in [
+        ("passes_after_double", 4),
+        ("nt_last_trick", 15),
+        ("declaration_compare", "both"),
+        ("double_scoring", "all"),
+        ("belot_when_trumping", "yes"),
+    ]:
+        with pytest.raises(RulesError, match=option):
+            Rules.bulgarian(**{option: value})
+    custom = Rules.bulgarian(**SEED_000_HOUSE)
+    assert Rules.from_dict(custom.to_dict()) == custom

@@ -222,8 +222,12 @@ def test_choices_are_offered_with_the_first_card() -> None:
     deal.push(offered[0])
     assert deal.announced(Seat.N) == offered[0].declarations  # type: ignore[union-attr]
     assert all(isinstance(a, Play) for a in deal.legal_actions())
+    before = snapshot(deal)
     with pytest.raises(IllegalActionError, match="only with the first card"):
         deal.push(offered[1])  # declaring twice
+    with pytest.raises(IllegalActionError, match="only with the first card"):
+        deal.push(offered[0])
+    assert snapshot(deal) == before
 
 
 def test_declaring_after_the_first_trick_is_refused() -> None:
