@@ -15,6 +15,7 @@ __all__ = ["LEVELS", "Bot", "make"]
 LEVELS: dict[str, str] = {
     "random": "belot.bots.random_bot:RandomBot",
     "basic": "belot.bots.basic:BasicBot",
+    "strong": "belot.bots.strong:StrongBot",
 }
 
 

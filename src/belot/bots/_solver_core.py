@@ -15,7 +15,7 @@ Layouts:
   beat the card), ``tab[3]`` the next stronger card of the same suit (-1 for the strongest).
 - ``par``: kind (0 suit, 1 no trumps, 2 all trumps), trump suit (-1 if none), trump mask,
   declarers' team, step (+1 or +3 around the table), last trick bonus, forced undertrump (0/1),
-  stamp (marks the table rows of the current solve).
+  stamp (marks the table rows of the current solve), nodes searched, node limit, aborted flag.
 - ``tt`` rows: h0 h1 h2 h3, leader + 4 * stamp, lower bound, upper bound, best card.
 """
 
@@ -58,7 +58,7 @@ __all__ = [
 KIND_SUIT = 0
 KIND_NO_TRUMPS = 1
 KIND_ALL_TRUMPS = 2
-TT_BITS = 18
+TT_BITS = 19
 _TT_MASK = (1 << TT_BITS) - 1
 
 P_KIND = 0
@@ -70,6 +70,9 @@ P_BONUS = 5
 P_UNDER = 6
 P_STAMP = 7
 P_NODES = 8
+P_LIMIT = 9  # stop a search once this many nodes have been searched in all (0: no limit)
+P_ABORTED = 10
+PAR_SIZE = 11
 
 _DEBRUIJN = np.array(
     [
@@ -332,9 +335,16 @@ def search(
     mode = _ENTER
     v = 0
     nodes = 0
+    budget = par[P_LIMIT] - par[P_NODES] if par[P_LIMIT] > 0 else 1 << 62
     while True:
         if mode == _ENTER:
             nodes += 1
+            if nodes > budget:
+                for q in range(p - 1, root - 1, -1):
+                    hands[st[q, S_SEAT]] = st[q, S_HAND]
+                par[P_ABORTED] = 1
+                v = st[root, S_ACC]
+                break
             n = st[p, S_N]
             leader = st[p, S_LEADER]
             acc = st[p, S_ACC]
@@ -489,18 +499,21 @@ def value(
     scores: Any,
     debruijn: Any,
 ) -> int:
-    """The declarers' final points from the node at ply ``p`` with best play (MTD(f) from
-    ``guess``: zero-window probes until the bounds meet)."""
+    """The declarers' final points from the node at ply ``p`` with best play (zero-window
+    probes, bisecting between the proven bounds until they meet; ``guess`` is the first
+    probe), or -1 when the node limit stopped the search."""
     lo: int = st[p, S_ACC]
     hi: int = lo + st[p, S_REM]
-    g = min(max(guess, lo), hi)
+    gamma = min(max(guess, lo + 1), hi)
     while lo < hi:
-        gamma = g if g > lo else lo + 1
         g = search(hands, played, p, gamma, tab, par, tt, st, moves, scores, debruijn)
+        if par[P_ABORTED]:
+            return -1
         if g >= gamma:
             lo = g
         else:
             hi = g
+        gamma = (lo + hi + 1) >> 1
     return lo
 
 
@@ -562,8 +575,12 @@ def values_per_card(
             st[q, S_ACC] = st[p, S_ACC]
             st[q, S_REM] = st[p, S_REM]
         guess = value(hands, played, q, guess, tab, par, tt, st, moves, scores, debruijn)
-        out[c] = guess
         hands[seat] = hand
+        if par[P_ABORTED]:
+            for j in range(32):
+                out[j] = -1
+            return
+        out[c] = guess
     # Equivalent cards share their class's value: walk each run up to its representative.
     m = legal_cards
     while m:

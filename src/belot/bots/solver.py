@@ -162,7 +162,7 @@ class Solver:
     def __init__(self) -> None:
         self._tt = core.new_table()
         self._stamp = 0
-        self._par = np.zeros(9, dtype=np.int64)
+        self._par = np.zeros(core.PAR_SIZE, dtype=np.int64)
         self._out = np.zeros(32, dtype=np.int64)
         self._played, self._st, self._moves, self._scores = core.new_workspace()
         self.nodes = 0
@@ -187,6 +187,8 @@ class Solver:
         self._stamp += 1
         par[core.P_STAMP] = self._stamp
         par[core.P_NODES] = 0
+        par[core.P_LIMIT] = 0
+        par[core.P_ABORTED] = 0
         points = CARD_POINTS[contract]
         remaining = position.last_trick
         live = 0
@@ -226,7 +228,14 @@ class Solver:
     def solve_cards(self, position: Position) -> dict[Card, int]:
         """For each legal card of the seat to play: the declarers' final card points if it is
         played now and both sides play best afterwards."""
+        values = self.try_solve_cards(position, 0)
+        assert values is not None
+        return values
+
+    def try_solve_cards(self, position: Position, max_nodes: int) -> dict[Card, int] | None:
+        """``solve_cards``, or None if that takes more than ``max_nodes`` nodes (0: no limit)."""
         hands, guess = self._prepare(position)
+        self._par[core.P_LIMIT] = max_nodes
         out = self._out
         core.values_per_card(
             hands,
@@ -242,6 +251,8 @@ class Solver:
             out,
         )
         self.nodes = int(self._par[core.P_NODES])
+        if self._par[core.P_ABORTED]:
+            return None
         return {Card.from_index(c): int(out[c]) for c in range(32) if out[c] >= 0}
 
     def legal_mask(self, position: Position) -> int:

@@ -1,0 +1,149 @@
+"""``strong``: deal the unseen cards many times, solve each world exactly, play the best average.
+
+Card play: worlds are dealt by ``belot.bots.sampling`` (consistent with voids, belots, shown
+declarations; weighted by the auction), each is solved by the perfect-information solver for
+every legal card, and the card with the best weighted average for the bot's team is played.
+The search effort is a node budget (``think`` seconds × ``NODES_PER_SECOND``), not a clock, so
+the bot is deterministic for a given seed whatever the machine's load.
+
+Auction, cut and declarations: the rule-based ``basic`` bot's judgement for calls (hand
+strength per contract), and always the best set of declarations.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import ClassVar, Final
+
+from belot.bots.base import Bot, decision_rng
+from belot.bots.basic import BasicBot
+from belot.bots.sampling import Constraints, SamplingError, deal_hidden, weight
+from belot.bots.solver import Position, Solver, rules_options
+from belot.engine.actions import Action, Declare, Play
+from belot.engine.cards import Card
+from belot.engine.deal import Phase
+from belot.engine.tricks import CARD_POINTS
+from belot.engine.view import SeatView
+
+__all__ = ["NODES_PER_SECOND", "CardEstimate", "StrongBot", "estimate_cards"]
+
+#: Solver nodes one core of the reference machine searches per second (a conservative figure,
+#: so that the budget stays within the time asked for).
+NODES_PER_SECOND: Final = 4_000_000
+#: Think time per decision when the bot is given none.
+DEFAULT_THINK: Final = 0.25
+#: Nodes one world may take when it is the first (about 0.8 s): over it the bot falls back.
+HARD_CAP_NODES: Final = 3_200_000
+#: Most worlds dealt per decision.
+MAX_WORLDS: Final = 48
+
+
+@dataclass(frozen=True, slots=True)
+class CardEstimate:
+    """A legal card with the mean final card points of the mover's team over the worlds."""
+
+    card: Card
+    points: float
+    worlds: int
+
+
+_SOLVERS: dict[int, Solver] = {}
+
+
+def _solver() -> Solver:
+    # One table per process: allocating it costs more than a decision.
+    solver = _SOLVERS.get(0)
+    if solver is None:
+        solver = _SOLVERS[0] = Solver()
+    return solver
+
+
+def estimate_cards(
+    view: SeatView,
+    rng: random.Random,
+    *,
+    think: float = DEFAULT_THINK,
+    max_worlds: int = MAX_WORLDS,
+) -> list[CardEstimate]:
+    """Each legal card of ``view`` with its expected final card points for the mover's team,
+    best first, averaged over worlds dealt at random within a node budget of ``think``
+    seconds (points are NaN when not even one world could be solved within the hard cap)."""
+    legal = [a.card for a in view.legal if isinstance(a, Play)]
+    if not legal:
+        return []
+    contract, bidder = view.contract, view.bidder
+    assert contract is not None and bidder is not None
+    if len(legal) == 1:
+        return [CardEstimate(legal[0], float("nan"), 0)]
+    constraints = Constraints.of(view)
+    trick = view.current_trick
+    leader = trick[0][0] if trick else view.seat
+    options = rules_options(view.rules, contract)
+    total = sum(CARD_POINTS[contract]) + options["last_trick"]
+    ours = view.seat.team == bidder.team
+    mine = 0
+    for card in view.hand:
+        mine |= card.mask
+    solver = _solver()
+    budget = int(think * NODES_PER_SECOND)
+    sums = dict.fromkeys(legal, 0.0)
+    weights = 0.0
+    worlds = 0
+    for _ in range(max_worlds):
+        try:
+            hidden = deal_hidden(constraints, rng)
+        except SamplingError:
+            break
+        hands = list(hidden)
+        hands[view.seat] = mine
+        position = Position(
+            (hands[0], hands[1], hands[2], hands[3]),
+            contract,
+            bidder.team,
+            leader,
+            tuple(card.index for _, card in trick),
+            view.card_points,
+            **options,
+        )
+        # The first world may overrun the budget, never the hard cap.
+        limit = max(budget, 1) if worlds else max(budget, HARD_CAP_NODES)
+        values = solver.try_solve_cards(position, limit)
+        budget -= solver.nodes
+        if values is None:
+            break
+        w = weight(view, (hands[0], hands[1], hands[2], hands[3]))
+        for card in legal:
+            value = values[card]
+            sums[card] += w * (value if ours else total - value)
+        weights += w
+        worlds += 1
+        if budget <= 0:
+            break
+    if worlds == 0:
+        return [CardEstimate(card, float("nan"), 0) for card in legal]
+    estimates = [CardEstimate(card, sums[card] / weights, worlds) for card in legal]
+    estimates.sort(key=lambda e: (-e.points, e.card.index))
+    return estimates
+
+
+class StrongBot(Bot):
+    """Sampling plus exact search for the card play (see the module docstring)."""
+
+    name: ClassVar[str] = "strong"
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is not Phase.PLAY:
+            return BasicBot(seed=self.seed).act(view)
+        declares = [a for a in legal if isinstance(a, Declare)]
+        if declares:
+            return max(declares, key=lambda a: (a.points, len(a.declarations)))
+        rng = decision_rng(self.seed, view)
+        think = DEFAULT_THINK if self.think is None else self.think
+        estimates = estimate_cards(view, rng, think=think)
+        if not estimates or estimates[0].worlds == 0:
+            return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
+        return Play(estimates[0].card)

@@ -1,0 +1,151 @@
+"""The strong bot: its world sampling is consistent with what the seat saw, and it decides
+deterministically."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from belot.bots import make
+from belot.bots.sampling import Constraints, deal_hidden, weight
+from belot.bots.strong import StrongBot, estimate_cards
+from belot.engine.actions import Play
+from belot.engine.deal import Deal, Phase
+from belot.engine.table import Seat
+from belot.engine.tricks import legal_mask
+
+
+def _play_positions(count: int, seed: int) -> list[Deal]:
+    """Deals in their play phase at random points (random calls and cards)."""
+    rng = random.Random(seed)
+    out: list[Deal] = []
+    number = 0
+    while len(out) < count:
+        number += 1
+        deal = Deal.new(seed=f"strong-{seed}-{number}", dealer=Seat(number % 4))
+        basic = make("basic", seed=number)
+        while not deal.is_over and deal.phase is not Phase.PLAY:
+            assert deal.turn is not None
+            deal.push(basic.act(deal.view(deal.turn)))
+        if deal.is_over:
+            continue
+        stop = rng.randrange(0, 31)
+        while not deal.is_over and len(deal.history) < stop + 8:
+            deal.push(rng.choice(deal.legal_actions()))
+        if not deal.is_over:
+            out.append(deal)
+    return out
+
+
+def _replays_legally(deal: Deal, seat: Seat, hands: tuple[int, int, int, int]) -> bool:
+    """Whether every card played so far was legal had the others held ``hands`` (plus the cards
+    they played since)."""
+    held = list(hands)
+    held[seat] = deal.hand_mask(seat)
+    plays = [(s, c.index) for t in deal.tricks for s, c in t.plays]
+    for s, c in plays:
+        held[s] |= 1 << c
+    assert deal.contract is not None
+    for start in range(0, len(plays), 4):
+        cards: list[int] = []
+        for s, c in plays[start : start + 4]:
+            mask = legal_mask(held[s], cards, deal.contract, deal.rules.forced_undertrump)
+            if not mask >> c & 1:
+                return False
+            held[s] &= ~(1 << c)
+            cards.append(c)
+    return True
+
+
+def test_the_real_hands_satisfy_the_constraints() -> None:
+    for deal in _play_positions(60, seed=1):
+        seat = deal.turn
+        assert seat is not None
+        known = Constraints.of(deal.view(seat))
+        for other in Seat:
+            if other == seat:
+                continue
+            hand = deal.hand_mask(other)
+            assert known.must[other] & ~hand == 0, (deal.actions, other)
+            assert known.cannot[other] & hand == 0, (deal.actions, other)
+            assert hand & ~known.unseen == 0
+
+
+def test_sampled_worlds_fit_everything_seen() -> None:
+    rng = random.Random(3)
+    constrained = 0
+    for deal in _play_positions(40, seed=2):
+        seat = deal.turn
+        assert seat is not None
+        view = deal.view(seat)
+        known = Constraints.of(view)
+        constrained += any(known.cannot) or any(known.must)
+        for _ in range(5):
+            hands = deal_hidden(known, rng)
+            assert hands[seat] == 0
+            for other in Seat:
+                if other != seat:
+                    assert hands[other].bit_count() == deal.hand_mask(other).bit_count()
+                    assert hands[other] & known.cannot[other] == 0
+                    assert hands[other] & known.must[other] == known.must[other]
+            assert sum(hands) == known.unseen
+            assert _replays_legally(deal, seat, hands)
+            assert weight(view, hands) > 0
+    assert constrained > 10  # the positions did show voids and belots
+
+
+def test_a_void_is_inferred() -> None:
+    """A seat that did not follow suit holds none of it in any sampled world."""
+    rng = random.Random(5)
+    found = 0
+    for deal in _play_positions(80, seed=4):
+        seat = deal.turn
+        assert seat is not None
+        for trick in deal.tricks:
+            led = trick.plays[0][1].suit
+            for other, card in trick.plays[1:]:
+                if other != seat and card.suit != led:
+                    found += 1
+                    hands = deal_hidden(Constraints.of(deal.view(seat)), rng)
+                    assert hands[other] & (0xFF << (8 * led)) == 0
+    assert found > 5
+
+
+def test_estimates_cover_every_legal_card() -> None:
+    rng = random.Random(8)
+    for deal in _play_positions(6, seed=6):
+        seat = deal.turn
+        assert seat is not None
+        view = deal.view(seat)
+        plays = {a.card for a in view.legal if isinstance(a, Play)}
+        if len(plays) < 2:
+            continue
+        estimates = estimate_cards(view, rng, think=0.05)
+        assert {e.card for e in estimates} == plays
+        assert all(e.worlds >= 1 for e in estimates)
+        assert [e.points for e in estimates] == sorted((e.points for e in estimates), reverse=True)
+
+
+@pytest.mark.parametrize("think", [0.02, 0.1])
+def test_strong_is_deterministic_and_legal(think: float) -> None:
+    for deal in _play_positions(5, seed=9):
+        seat = deal.turn
+        assert seat is not None
+        view = deal.view(seat)
+        first = StrongBot(seed=4, think=think).act(view)
+        assert first in view.legal
+        assert StrongBot(seed=4, think=think).act(view) == first
+
+
+def test_strong_plays_whole_deals() -> None:
+    strong = make("strong", seed=1, think=0.05)
+    basic = make("basic", seed=1)
+    for number in range(2):
+        deal = Deal.new(seed=f"whole-{number}")
+        while not deal.is_over:
+            seat = deal.turn
+            assert seat is not None
+            bot = strong if seat.team == number % 2 else basic
+            action = bot.act(deal.view(seat))
+            deal.push(action)
