@@ -466,3 +466,23 @@ def test_rules_options_are_checked() -> None:
             Rules.bulgarian(**{option: value})
     custom = Rules.bulgarian(**SEED_000_HOUSE)
     assert Rules.from_dict(custom.to_dict()) == custom
+
+
+@pytest.mark.parametrize(
+    ("contract", "hand", "options", "raw", "written"),
+    [
+        (Contract.NO_TRUMPS, "AS 10S KS QS AH 10H KH QH", {}, 260 + 90, 35),
+        (Contract.NO_TRUMPS, "AS 10S KS QS AH 10H KH QH", {"nt_last_trick": 10}, 250 + 90, 34),
+        (Contract.ALL_TRUMPS, "JS 9S AS 10S JH 9H AH 10H", {}, 258 + 90, 35),
+    ],
+)
+def test_valat_bonus_is_never_doubled(
+    contract: Contract, hand: str, options: dict[str, int], raw: int, written: int
+) -> None:
+    deal = make_deal(fill_hands({Seat.N: hand}), dealer=Seat.E, rules=Rules.bulgarian(**options))
+    push_all(deal, [contract.text, "pass", "pass", "pass"])
+    finish(deal, {Seat.N: hand}, declare=False)
+    result = deal.result
+    assert result is not None and result.valat is Team.NS
+    assert result.raw == (raw, 0)
+    assert result.written == (written, 0)
