@@ -1,0 +1,60 @@
+"""``belot hint [FILE] [--seat S]``: each legal card with the points it can expect.
+
+FILE (or ``-`` for standard input) holds a deal record (JSON) or a position string of a deal in
+its play phase. The estimate is the strong bot's: the unseen hands are dealt many times
+consistently with what the seat has seen, and each world is solved exactly.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from belot.bots.analysis import hint
+from belot.engine.deal import Deal
+from belot.engine.errors import BelotError
+from belot.engine.table import Seat
+
+__all__ = ["command", "read_deal"]
+
+
+def read_deal(source: str) -> Deal:
+    """A deal from a record file, a position string file, or ``-`` (standard input)."""
+    from belot.engine.record import deal_from_record, from_position, loads
+
+    if source == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(source, encoding="utf-8") as handle:
+                text = handle.read()
+        except OSError as error:
+            raise BelotError(f"cannot read {source}: {error.strerror}") from None
+    if text.lstrip().startswith("{"):
+        return deal_from_record(loads(text))
+    if not text.strip():
+        raise BelotError(f"{source}: empty input (expected a deal record or a position)")
+    return from_position(text.strip())
+
+
+@click.command()
+@click.argument("source", default="-", metavar="[FILE]")
+@click.option("--seat", "seat_text", help="The seat to advise (default: the seat to play).")
+@click.option("--think", default=1.0, show_default=True, help="Seconds of search.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the world sampling.")
+def command(source: str, seat_text: str | None, think: float, seed: int) -> None:
+    """Each legal card with the card points the seat's team can expect."""
+    deal = read_deal(source)
+    if deal.turn is None:
+        raise BelotError("the deal is over: nothing to advise (see belot analyse)")
+    seat = deal.turn if seat_text is None else Seat.from_str(seat_text)
+    if think <= 0:
+        raise BelotError("--think must be a positive number of seconds")
+    estimates = hint(deal.view(seat), think=think, seed=seed)
+    team = seat.team.name
+    worlds = max(e.worlds for e in estimates)
+    click.echo(f"{seat.name} to play; expected card points for {team} over {worlds} worlds:")
+    for estimate in estimates:
+        points = "forced" if estimate.worlds == 0 else f"{estimate.points:6.1f}"
+        click.echo(f"  {estimate.card!s:<4} {points}")

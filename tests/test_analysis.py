@@ -1,0 +1,127 @@
+"""Hints for a position and the card-by-card analysis of a finished deal, library and CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from belot.bots import make
+from belot.bots.analysis import AnalysisError, annotate, format_annotation, hint, losses
+from belot.bots.solver import Position, Solver
+from belot.cli import cli
+from belot.engine.actions import Play
+from belot.engine.deal import Deal, Phase
+from belot.engine.record import deal_to_record
+from belot.engine.scoring import contract_total
+
+
+def _played_deal(seed: int = 0) -> Deal:
+    """A finished deal with a contract, played by the basic bot."""
+    bots = [make("basic", seed=1), make("basic", seed=2)]
+    for number in range(seed, seed + 100):
+        deal = Deal.new(seed=number)
+        while not deal.is_over:
+            assert deal.turn is not None
+            deal.push(bots[deal.turn & 1].act(deal.view(deal.turn)))
+        if deal.contract is not None:
+            return deal
+    raise AssertionError("no deal with a contract")
+
+
+def _prefix(deal: Deal, count: int) -> Deal:
+    out = Deal(deal.rules, dealer=deal.dealer, deck=deal.deck, seed=deal.seed)
+    for action in deal.actions[:count]:
+        out.push(action)
+    return out
+
+
+@pytest.fixture(scope="module")
+def deal() -> Deal:
+    return _played_deal()
+
+
+def test_annotation_costs_are_solver_differences(deal: Deal) -> None:
+    notes = annotate(deal)
+    assert len(notes) == 32
+    assert [n.card for n in notes] == [a.card for a in deal.actions if isinstance(a, Play)]
+    solver = Solver()
+    replay = _prefix(deal, 0)
+    plays = iter(notes)
+    for action in deal.actions:
+        if isinstance(action, Play):
+            note = next(plays)
+            position = Position.from_deal(replay)
+            values = solver.solve_cards(position)
+            sign = 1 if note.seat.team == position.declarers else -1
+            mine = {c: v if sign > 0 else position.total - v for c, v in values.items()}
+            assert note.value == mine[action.card]
+            assert note.best == max(mine.values())
+            assert note.cost >= 0
+            assert action.card in note.best_cards or note.cost > 0
+        replay.push(action)
+    # The last card of the deal is forced: it never costs anything.
+    assert notes[-1].cost == 0
+
+
+def test_costs_add_up_to_the_gap_from_best_play(deal: Deal) -> None:
+    """The declarers' shortfall from the first card's value is what they lost minus what the
+    defenders lost."""
+    notes = annotate(deal)
+    assert deal.bidder is not None
+    declarers = deal.bidder.team
+    first = notes[0]
+    total = contract_total(deal.contract, deal.rules)  # type: ignore[arg-type]
+    start = first.best if first.seat.team == declarers else total - first.best
+    lost = losses(notes)
+    ours = sum(lost[s] for s in declarers.seats)
+    theirs = sum(lost[s] for s in declarers.other.seats)
+    assert deal.card_points[declarers] == start - ours + theirs
+
+
+def test_annotation_text(deal: Deal) -> None:
+    text = format_annotation(deal, annotate(deal))
+    assert text.startswith(f"contract {deal.contract}")
+    assert len(text.splitlines()) == 32 + 5
+
+
+def test_hint_lists_each_legal_card(deal: Deal) -> None:
+    position = _prefix(deal, len(deal.actions) - 14)
+    assert position.phase is Phase.PLAY and position.turn is not None
+    view = position.view(position.turn)
+    estimates = hint(view, think=0.05)
+    legal = {a.card for a in view.legal if isinstance(a, Play)}
+    assert {e.card for e in estimates} == legal
+    assert hint(view, think=0.05) == estimates  # same seed, same answer
+    other = position.turn.partner
+    with pytest.raises(AnalysisError, match="turn"):
+        hint(position.view(other))
+
+
+def test_cli_analyse_and_hint(deal: Deal, tmp_path: Path) -> None:
+    runner = CliRunner()
+    record = tmp_path / "deal.json"
+    record.write_text(json.dumps(deal_to_record(deal)))
+    result = runner.invoke(cli, ["analyse", str(record)])
+    assert result.exit_code == 0, result.output
+    assert "lost:" in result.output
+    middle = _prefix(deal, len(deal.actions) - 10)
+    assert middle.turn is not None
+    result = runner.invoke(
+        cli, ["hint", "-", "--think", "0.05"], input=json.dumps(deal_to_record(middle))
+    )
+    assert result.exit_code == 0, result.output
+    assert f"{middle.turn.name} to play" in result.output
+    legal = [str(a.card) for a in middle.legal_actions() if isinstance(a, Play)]
+    assert all(card in result.output for card in legal)
+
+
+def test_cli_errors_are_one_line(tmp_path: Path) -> None:
+    from belot.cli import main
+
+    for args in (["analyse", str(tmp_path / "missing.json")], ["hint", str(tmp_path)]):
+        with pytest.raises(SystemExit) as stop:
+            main(args)
+        assert stop.value.code == 2
