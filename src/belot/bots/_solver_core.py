@@ -152,6 +152,23 @@ def legal(hand: int, cards: Any, start: int, n: int, tab: Any, par: Any) -> int:
     """The cards of ``hand`` that may be played on the trick ``cards[start:start + n]``."""
     if n == 0:
         return hand
+    win = _winner(cards, start, n, tab, par[P_TRUMPS])
+    return _legal(hand, cards, start, n, win, tab, par)
+
+
+@_jit
+def _beats(card: int, winning: int, tab: Any, trumps: int) -> bool:
+    """Whether ``card`` takes the trick from the card ``winning`` it."""
+    if (trumps >> card) & 1:
+        return not (trumps >> winning) & 1 or tab[0, card] > tab[0, winning]
+    return (card >> 3) == (winning >> 3) and tab[0, card] > tab[0, winning]
+
+
+@_jit
+def _legal(hand: int, cards: Any, start: int, n: int, win: int, tab: Any, par: Any) -> int:
+    """``legal`` with the position ``win`` of the card holding the trick already known."""
+    if n == 0:
+        return hand
     lead: int = cards[start]
     led = lead >> 3
     follow = hand & (0xFF << (8 * led))
@@ -159,7 +176,6 @@ def legal(hand: int, cards: Any, start: int, n: int, tab: Any, par: Any) -> int:
     if kind == KIND_NO_TRUMPS:
         return follow if follow else hand
     trumps_mask: int = par[P_TRUMPS]
-    win = _winner(cards, start, n, tab, trumps_mask)
     winning: int = cards[start + win]
     above: int = tab[2, winning]
     if kind == KIND_ALL_TRUMPS or led == par[P_TRUMP_SUIT]:
@@ -183,17 +199,34 @@ def legal(hand: int, cards: Any, start: int, n: int, tab: Any, par: Any) -> int:
 
 
 @_jit
+def _top(cards: int, tab: Any, debruijn: Any) -> int:
+    """The strongest card of a set of cards of one suit."""
+    m = cards
+    best = -1
+    while m:
+        low = m & -m
+        m ^= low
+        c = _low_index(low, debruijn)
+        if best < 0 or tab[0, c] > tab[0, best]:
+            best = c
+    return best
+
+
+@_jit
 def _order(
     moves: Any,
     count: int,
     cards: Any,
     start: int,
     n: int,
+    win: int,
     live: int,
     best: int,
     tab: Any,
     par: Any,
     scores: Any,
+    partner_hand: int,
+    debruijn: Any,
 ) -> None:
     """Sort the candidate cards, most promising first (insertion sort on a small array)."""
     trumps = par[P_TRUMPS]
@@ -202,7 +235,6 @@ def _order(
     w_trump = 0
     led = 0
     if n > 0:
-        win = _winner(cards, start, n, tab, trumps)
         w = cards[start + win]
         partner_wins = n - win == 2
         w_trump = (trumps >> w) & 1
@@ -214,8 +246,15 @@ def _order(
         if c == best:
             s = 100000
         elif n == 0:
-            # Lead the top live card of a suit (a sure winner) with its points, else low.
-            s = 1000 + points * 4 + key if tab[2, c] & live == 0 else -points * 4 - key
+            # Lead the top live card of a suit (a sure winner) with its points; else low,
+            # first towards the partner's top card.
+            above = tab[2, c] & live
+            if above == 0:
+                s = 1000 + points * 4 + key
+            elif (partner_hand >> _top(above, tab, debruijn)) & 1:
+                s = 600 - points * 4 - key
+            else:
+                s = -points * 4 - key
         else:
             c_trump = (trumps >> c) & 1
             beats = (c_trump and not w_trump) or (
@@ -224,7 +263,12 @@ def _order(
             if partner_wins:
                 s = 500 + points * 4 - key if n == 3 or not beats else points - key
             elif beats:
-                s = 2000 + points * 4 - key if n == 3 else 1000 + key + points
+                if n == 3:
+                    s = 2000 + points * 4 - key
+                elif c_trump and (c >> 3) != led:
+                    s = 1000 - key + points  # ruff low
+                else:
+                    s = 1000 + key + points
             else:
                 s = -points * 4 - key - (40 if (c >> 3) != led and c_trump else 0)
         scores[i] = s
@@ -287,6 +331,7 @@ S_ROW = 7
 S_SEAT = 8
 S_HAND = 9
 S_BESTMOVE = 10
+S_WIN = 11  # position in the trick of the card holding it (when the trick has cards)
 S_WIDTH = 12
 
 ROOT = 4  # ply of the root; plies ROOT - n .. ROOT - 1 hold the cards of its trick
@@ -391,9 +436,25 @@ def search(
                 live = hands[0] | hands[1] | hands[2] | hands[3]
                 for i in range(p - n, p):
                     live |= 1 << played[i]
-                legal_cards = legal(hand, played, p - n, n, tab, par)
+                win = st[p, S_WIN]
+                legal_cards = _legal(hand, played, p - n, n, win, tab, par)
                 count = _candidates(legal_cards, live, tab, moves[p], debruijn)
-                _order(moves[p], count, played, p - n, n, live, bm, tab, par, scores)
+                if count > 1:
+                    _order(
+                        moves[p],
+                        count,
+                        played,
+                        p - n,
+                        n,
+                        win,
+                        live,
+                        bm,
+                        tab,
+                        par,
+                        scores,
+                        hands[seat ^ 2],
+                        debruijn,
+                    )
                 st[p, S_SEAT] = seat
                 st[p, S_HAND] = hand
                 st[p, S_COUNT] = count
@@ -450,6 +511,10 @@ def search(
                     st[q, S_LEADER] = st[p, S_LEADER]
                     st[q, S_ACC] = st[p, S_ACC]
                     st[q, S_REM] = st[p, S_REM]
+                    win = st[p, S_WIN]
+                    if n == 0 or _beats(c, played[p - n + win], tab, trumps):
+                        win = n
+                    st[q, S_WIN] = win
                 p = q
                 mode = _ENTER
             else:
@@ -545,7 +610,7 @@ def values_per_card(
     live = hands[0] | hands[1] | hands[2] | hands[3]
     for i in range(p - n, p):
         live |= 1 << played[i]
-    legal_cards = legal(hand, played, p - n, n, tab, par)
+    legal_cards = _legal(hand, played, p - n, n, st[p, S_WIN], tab, par)
     count = _candidates(legal_cards, live, tab, moves[p], debruijn)
     cands = moves[p].copy()
     q = p + 1
@@ -574,6 +639,10 @@ def values_per_card(
             st[q, S_LEADER] = leader
             st[q, S_ACC] = st[p, S_ACC]
             st[q, S_REM] = st[p, S_REM]
+            win = st[p, S_WIN]
+            if n == 0 or _beats(c, played[p - n + win], tab, par[P_TRUMPS]):
+                win = n
+            st[q, S_WIN] = win
         guess = value(hands, played, q, guess, tab, par, tt, st, moves, scores, debruijn)
         hands[seat] = hand
         if par[P_ABORTED]:

@@ -201,6 +201,7 @@ class Solver:
         n = len(position.trick)
         played[core.ROOT - n : core.ROOT] = position.trick
         st[core.ROOT, core.S_N] = n
+        st[core.ROOT, core.S_WIN] = winner_position(position.trick, contract) if n else 0
         st[core.ROOT, core.S_LEADER] = int(position.leader)
         st[core.ROOT, core.S_ACC] = acc = position.points[position.declarers]
         st[core.ROOT, core.S_REM] = remaining
