@@ -148,7 +148,10 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
                 data = await request.json()
             except ValueError:
                 data = {}
-            token = room.table.claim(seat, str((data or {}).get("name", "")))
+            table = room.table
+            token = table.claim(seat, str((data or {}).get("name", "")))
+            if not table.started and not any(s.is_open for s in table.seats):
+                table.start()  # every person's seat is taken: deal
             room.save_config()
             await room.changed()
         except BelotError as error:

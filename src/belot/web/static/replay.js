@@ -1,0 +1,69 @@
+// Replay a table's finished deals trick by trick, every hand open.
+import { SEATS, callText, cardImg, contractText, el, t } from "./common.js";
+
+const tableId = document.getElementById("table-code").dataset.table;
+const $ = (id) => document.getElementById(id);
+let deals = [];
+let dealIndex = 0;
+let step = 0; // 0: the auction, k: after trick k
+
+async function load() {
+  const response = await fetch(`/api/tables/${tableId}/record`);
+  const record = await response.json();
+  deals = record.deals.filter((d) => d.contract);
+  if (!deals.length) {
+    $("replay-empty").hidden = false;
+    return;
+  }
+  for (const [i, d] of deals.entries()) {
+    $("deal-select").append(el("option", { value: i, text: `${d.deal}. ${contractText(d.contract)}` }));
+  }
+  show();
+}
+
+function show() {
+  const deal = deals[dealIndex];
+  const trickCount = deal.tricks.length;
+  step = Math.max(0, Math.min(step, trickCount));
+  const played = new Set();
+  for (const trick of deal.tricks.slice(0, step)) for (const [, card] of trick.plays) played.add(card);
+  for (const seat of SEATS) {
+    const box = $(`hand-${seat}`);
+    const cards = el("div", { class: "cards" });
+    for (const card of deal.hands[seat]) cards.append(cardImg(card, played.has(card) ? "gone" : ""));
+    const declared = deal.declared[seat].length ? ` · ${deal.declared[seat].join(", ")}` : "";
+    box.replaceChildren(el("div", { class: "seat-name", text: `${t(`seat_${seat}`)}${declared}` }), cards);
+  }
+  const middle = $("replay-trick");
+  middle.replaceChildren();
+  if (step === 0) {
+    const calls = el("ol", { class: "auction-history" });
+    for (const [seat, call] of deal.calls) calls.append(el("li", { text: `${t(`seat_${seat}`)}: ${callText(call)}` }));
+    middle.append(el("div", { class: "seat-name", text: t("auction") }), calls);
+  } else {
+    const trick = deal.tricks[step - 1];
+    const cards = el("div", { class: "cards", id: "replay-cards" });
+    for (const [seat, card] of trick.plays) {
+      cards.append(el("figure", {}, cardImg(card), el("figcaption", { text: t(`seat_${seat}`) })));
+    }
+    middle.append(el("div", { class: "seat-name", text: `${step}. ${t("won_by")} ${t(`seat_${trick.winner}`)}` }), cards);
+  }
+  $("step-label").textContent = step === 0 ? t("auction") : `${step} / ${trickCount}`;
+  let line = `${contractText(deal.contract)} · ${t(`seat_${deal.bidder}`)}${deal.double > 1 ? ` ×${deal.double}` : ""}`;
+  line += ` · ${t("dealer")} ${deal.dealer} · ${t("seed")} ${deal.seed} · ${t("cut")} ${deal.cut}`;
+  if (deal.written) line += ` · ${t("written")} ${deal.written.NS} : ${deal.written.EW}`;
+  $("deal-line").textContent = line;
+}
+
+$("deal-select").addEventListener("change", (event) => {
+  dealIndex = Number(event.target.value);
+  step = 0;
+  show();
+});
+$("prev-btn").addEventListener("click", () => { step -= 1; show(); });
+$("next-btn").addEventListener("click", () => { step += 1; show(); });
+document.addEventListener("keydown", (event) => {
+  if (event.key === "ArrowRight") $("next-btn").click();
+  if (event.key === "ArrowLeft") $("prev-btn").click();
+});
+load();
