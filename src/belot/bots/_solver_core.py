@@ -353,6 +353,61 @@ def new_workspace() -> tuple[Any, Any, Any, Any]:
 
 
 @_jit
+def _etc(
+    hands: Any,
+    played: Any,
+    p: int,
+    seat: int,
+    hand: int,
+    count: int,
+    moves: Any,
+    gamma: int,
+    tab: Any,
+    par: Any,
+    tt: Any,
+    st: Any,
+) -> int:
+    """Enhanced transposition cutoff for the trick's last card: a bound from the table on a
+    next trick that already decides this node, or -1."""
+    decl = par[P_DECL]
+    stamp = par[P_STAMP]
+    step = par[P_STEP]
+    maximizing = (seat & 1) == decl
+    acc = st[p, S_ACC]
+    first = p - 3
+    base = tab[1, played[first]] + tab[1, played[first + 1]] + tab[1, played[first + 2]]
+    winning = played[first + st[p, S_WIN]]
+    trumps = par[P_TRUMPS]
+    result = -1
+    for i in range(count):
+        c = moves[i]
+        rest = hand ^ (1 << c)
+        if rest == 0:
+            return -1  # the last trick: no table entries
+        win = 3 if _beats(c, winning, tab, trumps) else st[p, S_WIN]
+        winner = (st[p, S_LEADER] + win * step) & 3
+        won = base + tab[1, c]
+        child_acc = acc + won if (winner & 1) == decl else acc
+        hands[seat] = rest
+        row = _tt_index(hands, winner)
+        if (
+            tt[row, 4] == winner + 4 * stamp
+            and tt[row, 0] == hands[0]
+            and tt[row, 1] == hands[1]
+            and tt[row, 2] == hands[2]
+            and tt[row, 3] == hands[3]
+        ):
+            if maximizing and child_acc + tt[row, 5] >= gamma:
+                result = child_acc + tt[row, 5]
+            elif not maximizing and child_acc + tt[row, 6] < gamma:
+                result = child_acc + tt[row, 6]
+        hands[seat] = hand
+        if result >= 0:
+            return result
+    return -1
+
+
+@_jit
 def search(
     hands: Any,
     played: Any,
@@ -455,6 +510,13 @@ def search(
                         hands[seat ^ 2],
                         debruijn,
                     )
+                if n == 3 and count > 1:
+                    cut = _etc(
+                        hands, played, p, seat, hand, count, moves[p], gamma, tab, par, tt, st
+                    )
+                    if cut >= 0:
+                        v = cut
+                        mode = _RETURN
                 st[p, S_SEAT] = seat
                 st[p, S_HAND] = hand
                 st[p, S_COUNT] = count
