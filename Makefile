@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(VENV)/bin/belot play
+	$(VENV)/bin/belot serve --open
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check src tests

@@ -1,0 +1,284 @@
+"""The browser game in a real browser: Playwright drives Debian's Chromium against a server
+started here on 127.0.0.1."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(
+        f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium; "
+        ".ci/run installs it)",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip("playwright.sync_api")
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+Page = Any
+
+
+class Server:
+    """``belot serve`` in a child process, on a free port, with its data in ``data``."""
+
+    def __init__(self, data: Path, port: int) -> None:
+        self.data = data
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        code = "import sys; from belot.cli import main; main(sys.argv[1:])"
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code, "serve", "--port", str(self.port)]
+            + ["--data", str(self.data), "--bot-delay", "0.03", "--leave-grace", "60"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=1):
+                    return
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError(
+                        self.process.stderr.read().decode() if self.process.stderr else ""
+                    )
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(10)
+            self.process = None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path / "data", free_port())
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Callable[..., Page]]:
+    contexts = []
+
+    def make(width: int = 1100, height: int = 800) -> Page:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.errors = errors
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def create_table(page: Page, server: Server, **kinds: str) -> str:
+    page.goto(server.url + "/")
+    for seat, kind in kinds.items():
+        page.select_option(f"select[name=kind_{seat}]", kind)
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def panel_kind(page: Page) -> str:
+    return "" if page.is_hidden("#panel") else str(page.get_attribute("#panel", "data-kind") or "")
+
+
+def step(page: Page, *, keyboard: bool = False, cut: int = 10) -> str:
+    """Do whatever the page asks of its person now; returns what it did ('' for nothing)."""
+    kind = panel_kind(page)
+    if kind == "cut":
+        page.click(f"[data-cut='{cut}']")
+        return "cut"
+    if kind == "auction":
+        calls = [b.get_attribute("data-call") for b in page.query_selector_all("[data-call]")]
+        bids = [c for c in calls if c not in ("pass", "contra", "recontra")]
+        page.click(f"[data-call='{bids[0] if bids else 'pass'}']")
+        return "call"
+    if kind == "declare":
+        page.click("[data-declare]")
+        return "declare"
+    if kind in ("deal-over", "match-over", "waiting"):
+        return kind
+    cards = page.query_selector_all("#hand .card")
+    for index, card in enumerate(cards):
+        if "legal" in (card.get_attribute("class") or ""):
+            if keyboard:
+                page.keyboard.press(str(index + 1))
+            else:
+                card.click()
+            return "play"
+    return ""
+
+
+def play_until(page: Page, done: Callable[[], bool], seconds: float = 25, **kw: Any) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out; panel {panel_kind(page)!r}; errors {page.errors}")
+        if not step(page, **kw):
+            page.wait_for_timeout(40)
+        else:
+            page.wait_for_timeout(60)
+
+
+def hand(page: Page) -> list[str]:
+    return [str(b.get_attribute("data-card")) for b in page.query_selector_all("#hand .card")]
+
+
+def trick(page: Page) -> list[str]:
+    return [str(i.get_attribute("data-card")) for i in page.query_selector_all("#trick img")]
+
+
+def mid_trick(page: Page) -> bool:
+    """The person is to play and the trick on the table holds one to three cards."""
+    cards = page.query_selector_all("#trick img")
+    done = "done" in (page.get_attribute("#trick", "class") or "")
+    return (
+        bool(page.query_selector("#hand .card.legal"))
+        and 1 <= len(cards) <= 3
+        and not done
+        and panel_kind(page) == ""
+    )
+
+
+def test_a_full_deal_from_the_cut_to_the_score(
+    server: Server, new_page: Callable[..., Page]
+) -> None:
+    page = new_page()
+    create_table(page, server)
+    page.wait_for_selector("#seed-hash")
+    committed = page.inner_text("#seed-hash")
+    play_until(page, lambda: panel_kind(page) == "deal-over", keyboard=True)
+    seed = page.inner_text("#deal-seed")
+    assert hashlib.sha256(seed.encode()).hexdigest() == committed
+    assert page.query_selector_all(".revealed-hand")  # every hand shown after the deal
+    assert len(page.query_selector_all("#sheet .sheet-row")) == 1
+    ns = int(page.inner_text("#sheet #total-ns"))
+    ew = int(page.inner_text("#sheet #total-ew"))
+    assert int(page.inner_text(".written-ns")) == ns and int(page.inner_text(".written-ew")) == ew
+    assert ns + ew > 0
+    # The person cuts when it is their turn: play on until South cuts, at the chosen point.
+    for _ in range(4):
+        page.click("#next-deal")
+        page.wait_for_function("!document.querySelector('#panel[data-kind=\"deal-over\"]')")
+        page.wait_for_timeout(100)
+        if panel_kind(page) == "cut":
+            page.click("[data-cut='7']")
+            play_until(page, lambda: panel_kind(page) == "deal-over")
+            assert page.inner_text("#deal-seed")
+            assert "--cut 7 " in page.inner_text(".seed-line")
+            break
+        play_until(page, lambda: panel_kind(page) in ("deal-over", "match-over"))
+    else:
+        raise AssertionError("South never cut in four deals")
+    page.click("#lang-toggle")
+    assert "Юг" in page.inner_text("#pos-bottom")
+    assert not page.errors
+
+
+def test_two_people_at_one_table(server: Server, new_page: Callable[..., Page]) -> None:
+    south = new_page()
+    table_id = create_table(south, server, N="person")
+    south.wait_for_selector("#share-link")
+    link = south.inner_text("#share-link")
+    assert link.endswith(f"/t/{table_id}")
+    north = new_page(width=390, height=760)  # a phone
+    north.goto(link)
+    north.click("[data-sit='N']")
+    deadline = time.monotonic() + 20
+    while not (hand(south) and hand(north)):
+        assert time.monotonic() < deadline, "no cards were dealt"
+        if not (step(south) or step(north)):
+            south.wait_for_timeout(40)
+    assert "(you)" in north.inner_text("#pos-bottom") and "North" in north.inner_text("#pos-bottom")
+    mine, partner = set(hand(south)), set(hand(north))
+    assert mine and partner and not mine & partner
+    shown = south.eval_on_selector_all(
+        "img:not(#trick img)", "els => els.map(e => e.getAttribute('src'))"
+    )
+    assert shown and not any(f"/cards/{card}.svg" in shown for card in partner)
+    deadline = time.monotonic() + 40
+    while not (panel_kind(south) == "deal-over" and panel_kind(north) == "deal-over"):
+        assert time.monotonic() < deadline, "the deal did not finish"
+        if not (step(south) or step(north)):
+            south.wait_for_timeout(40)
+    assert south.inner_text("#deal-seed") == north.inner_text("#deal-seed")
+    assert south.inner_text("#sheet #total-ns") == north.inner_text("#sheet #total-ns")
+    assert not south.errors and not north.errors
+
+
+def test_a_reload_in_the_middle_of_a_trick_resumes_it(
+    server: Server, new_page: Callable[..., Page]
+) -> None:
+    page = new_page()
+    create_table(page, server)
+    play_until(page, lambda: mid_trick(page))
+    before = (hand(page), trick(page), page.inner_text("#sheet"))
+    page.reload()
+    page.wait_for_selector("#hand .card.legal")
+    assert (hand(page), trick(page), page.inner_text("#sheet")) == before
+    step(page)
+    page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {len(before[0])}")
+
+
+def test_a_server_restart_keeps_the_game(server: Server, new_page: Callable[..., Page]) -> None:
+    page = new_page()
+    create_table(page, server)
+    play_until(page, lambda: mid_trick(page))
+    before = (hand(page), trick(page), page.inner_text("#trick-status"))
+    server.stop()
+    server.start()
+    page.reload()
+    page.wait_for_selector("#hand .card.legal")
+    assert (hand(page), trick(page), page.inner_text("#trick-status")) == before
+    play_until(page, lambda: panel_kind(page) == "deal-over")
+    page.goto(page.url.replace("/t/", "/replay/"))
+    page.wait_for_selector("#deal-select option", state="attached")
+    page.click("#next-btn")
+    assert "1 / 8" in page.inner_text("#step-label")
