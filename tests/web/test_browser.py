@@ -48,12 +48,14 @@ class Server:
 
     def start(self) -> None:
         code = "import sys; from belot.cli import main; main(sys.argv[1:])"
+        options = ["--data", str(self.data), "--bot-delay", "0.03", "--leave-grace", "60"]
+        log = open(self.data.parent / "server.log", "ab")  # noqa: SIM115 (the child keeps it)
         self.process = subprocess.Popen(
-            [sys.executable, "-c", code, "serve", "--port", str(self.port)]
-            + ["--data", str(self.data), "--bot-delay", "0.03", "--leave-grace", "60"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            [sys.executable, "-c", code, "serve", "--port", str(self.port), *options],
+            stdout=log,
+            stderr=log,
         )
+        log.close()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -61,9 +63,8 @@ class Server:
                     return
             except OSError:
                 if self.process.poll() is not None:
-                    raise RuntimeError(
-                        self.process.stderr.read().decode() if self.process.stderr else ""
-                    )
+                    text = (self.data.parent / "server.log").read_text()
+                    raise RuntimeError(f"the server stopped: {text}") from None
                 time.sleep(0.1)
         raise RuntimeError("the server did not start")
 
