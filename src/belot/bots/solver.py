@@ -18,6 +18,8 @@ with ``NUMBA_DISABLE_JIT=1`` the same source runs as plain Python.
 
 from __future__ import annotations
 
+import random
+import time
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -32,9 +34,9 @@ from belot.engine.errors import BelotError
 from belot.engine.rules import Rules
 from belot.engine.scoring import LAST_TRICK
 from belot.engine.table import Seat, Team
-from belot.engine.tricks import ABOVE, CARD_POINTS, KEY, TRUMP_MASKS, winner_position
+from belot.engine.tricks import ABOVE, CARD_POINTS, KEY, TRUMP_MASKS, legal_mask, winner_position
 
-__all__ = ["Position", "Solver", "SolverError", "solve", "solve_cards"]
+__all__ = ["Position", "Solver", "SolverError", "random_position", "solve", "solve_cards"]
 
 
 class SolverError(BelotError):
@@ -311,3 +313,92 @@ def solve(position: Position) -> int:
 def solve_cards(position: Position) -> dict[Card, int]:
     """Each legal card's value for the declarers (see ``Solver.solve_cards``)."""
     return _default().solve_cards(position)
+
+
+# --- benchmarks (``belot bench``) ------------------------------------------------------------
+
+
+def random_position(rng: random.Random, tricks_left: int = 8) -> Position:
+    """A position from a random deal and contract after random legal play down to
+    ``tricks_left`` tricks, at the start of a trick."""
+    cards = list(range(32))
+    rng.shuffle(cards)
+    hands = [0, 0, 0, 0]
+    for i, card in enumerate(cards):
+        hands[i % 4] |= 1 << card
+    contract = Contract(rng.randrange(6))
+    position = Position(
+        (hands[0], hands[1], hands[2], hands[3]),
+        contract,
+        Team(rng.randrange(2)),
+        Seat(rng.randrange(4)),
+        **rules_options(Rules.bulgarian(), contract),
+    )
+    while position.hands[0].bit_count() > tricks_left or position.trick:
+        hand = position.hands[position.turn]
+        legal = legal_mask(hand, list(position.trick), position.contract)
+        choices = [c for c in range(32) if legal >> c & 1]
+        position = position.play(rng.choice(choices))
+    return position
+
+
+class _SolveBatch:
+    """Solves one position per call and keeps the times for the percentiles."""
+
+    def __init__(self, seed: int, tricks_left: int, per_batch: int) -> None:
+        self.rng = random.Random(seed)
+        self.tricks_left = tricks_left
+        self.per_batch = per_batch
+        self.solver = Solver()
+        self.solver.solve(random_position(random.Random(-1), 2))  # load the compiled code
+        self.times: list[float] = []
+        self.nodes = 0
+
+    def __call__(self) -> int:
+        positions = [random_position(self.rng, self.tricks_left) for _ in range(self.per_batch)]
+        for position in positions:
+            start = time.perf_counter()
+            self.solver.solve(position)
+            self.times.append(time.perf_counter() - start)
+            self.nodes += self.solver.nodes
+        return len(positions)
+
+    def details(self) -> dict[str, Any]:
+        times = sorted(self.times)
+        if not times:
+            return {}
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        return {
+            "solves": len(times),
+            "mean_ms": round(1000 * sum(times) / len(times), 3),
+            "p50_ms": round(1000 * times[len(times) // 2], 3),
+            "p99_ms": round(1000 * p99, 3),
+            "max_ms": round(1000 * times[-1], 3),
+            "nodes_per_solve": round(self.nodes / len(times)),
+        }
+
+
+def _register_benchmarks() -> None:
+    from belot.bench import Benchmark, register
+
+    register(
+        Benchmark(
+            "solver",
+            "exact solves of full 8-trick deals (random hands and contract)",
+            "solves",
+            lambda seed: _SolveBatch(seed, 8, 1),
+            goal=25,
+        )
+    )
+    register(
+        Benchmark(
+            "solver-endgame",
+            "exact solves with 5 tricks left (after 3 random tricks)",
+            "solves",
+            lambda seed: _SolveBatch(seed, 5, 50),
+            goal=1 / 0.0003,
+        )
+    )
+
+
+_register_benchmarks()
