@@ -7,6 +7,7 @@ changes. Each browser receives only its own seat's view; every action is checked
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
 import importlib.util
@@ -76,6 +77,7 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
     """The Starlette app serving every table kept in ``store``."""
     hub = Hub(store, bot_delay=bot_delay, leave_grace=leave_grace)
     hub.load()
+    hints.available()  # import the analysis module now, not on the first page
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -179,8 +181,25 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
                 "deals": table.replay_json(),
                 "sheet": table.sheet_json(),
                 "over": table.is_over,
+                "analysis": hints.analysis_available(),
             }
         )
+
+    analysed: dict[tuple[str, int], list[dict[str, Any]]] = {}
+
+    async def analysis_json(request: Request) -> Response:
+        try:
+            room = hub.get(request.path_params["table_id"])
+            number = int(request.path_params["deal"])
+            if not 1 <= number <= len(room.table.deals) or not room.table.deals[number - 1].is_over:
+                raise TableError(f"deal {number} is not a finished deal of this table")
+            key = (room.table.id, number)
+            if key not in analysed:
+                deal = room.table.deals[number - 1]
+                analysed[key] = await asyncio.to_thread(hints.annotate, deal)
+        except BelotError as error:
+            return _error(str(error))
+        return JSONResponse({"deal": number, "cards": analysed[key]})
 
     async def card(request: Request) -> Response:
         name = request.path_params["name"]
@@ -254,7 +273,8 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
                 view = room.table.deal.view(seat)
                 if not view.legal:
                     raise TableError("it is not your turn")
-                await websocket.send_json({"type": "hint", "hint": hints.hint(view)})
+                advice = await asyncio.to_thread(hints.hint, view)
+                await websocket.send_json({"type": "hint", "hint": advice})
             else:
                 raise TableError(f"unknown message type {kind!r}")
         except BelotError as error:
@@ -267,6 +287,7 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_json),
         Route("/api/tables/{table_id}/record", record_json),
+        Route("/api/tables/{table_id}/analysis/{deal:int}", analysis_json),
         Route("/api/tables/{table_id}/seats/{seat}", claim_seat, methods=["POST"]),
         Route("/cards/{name}.svg", card),
         WebSocketRoute("/ws/{table_id}", socket),

@@ -6,24 +6,53 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
+from belot.engine.deal import Deal
 from belot.engine.errors import BelotError
 from belot.engine.view import SeatView
 
-__all__ = ["available", "hint"]
+__all__ = ["analysis_available", "annotate", "available", "hint"]
 
 _MODULE = "belot.bots.analysis"
 
 
-def available() -> bool:
-    """True when the analysis module is installed and offers ``hint``."""
+@cache
+def _offers(name: str) -> bool:
     try:
         if importlib.util.find_spec(_MODULE) is None:
             return False
     except ImportError:
         return False
-    return callable(getattr(importlib.import_module(_MODULE), "hint", None))
+    return callable(getattr(importlib.import_module(_MODULE), name, None))
+
+
+def available() -> bool:
+    """True when the analysis module is installed and offers ``hint``."""
+    return _offers("hint")
+
+
+def analysis_available() -> bool:
+    """True when the analysis module offers ``annotate`` (a finished deal, card by card)."""
+    return _offers("annotate")
+
+
+def annotate(deal: Deal) -> list[dict[str, Any]]:
+    """Each card played in ``deal`` with the card points it lost against the best play."""
+    if not analysis_available():
+        raise BelotError("the analysis module is not installed")
+    notes = importlib.import_module(_MODULE).annotate(deal)
+    return [
+        {
+            "trick": note.trick,
+            "seat": note.seat.name,
+            "card": str(note.card),
+            "cost": note.cost,
+            "best": [str(c) for c in note.best_cards],
+        }
+        for note in notes
+    ]
 
 
 def hint(view: SeatView) -> list[dict[str, Any]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
@@ -29,6 +30,9 @@ __all__ = ["Hub", "Room"]
 
 #: Bot levels fast enough to decide on the event loop itself.
 _INLINE_LEVELS: Final = frozenset({"random", "basic"})
+_log = logging.getLogger(__name__)
+#: New actions are written at most this long after they happen, many tables in one transaction.
+FLUSH_SECONDS: Final = 0.05
 _CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -95,16 +99,21 @@ class Room:
     async def changed(self) -> None:
         """Save new actions, tell every browser, and let bots and timers carry on."""
         self.last_change = time.perf_counter()
-        self.save()
+        self.hub.dirty(self)
         self.arm_timer()
         await self.broadcast()
         self.drive()
 
     def save(self) -> None:
+        """Append the actions not yet stored."""
+        self.hub.store.append_many([self.unsaved()])
+
+    def unsaved(self) -> tuple[str, int, list[tuple[str, str]]]:
+        """The actions not yet stored, as (table id, first number, actions); marks them saved."""
         table = self.table
-        if self.saved < len(table.record):
-            self.hub.store.append(table.id, self.saved, table.record[self.saved :])
-            self.saved = len(table.record)
+        start = self.saved
+        self.saved = len(table.record)
+        return (table.id, start, table.record[start:])
 
     def save_config(self) -> None:
         self.hub.store.save_config(self.table.id, self.table.to_config())
@@ -200,20 +209,26 @@ class Room:
                 self.table.next_deal()
             else:
                 text = await self._bot_action(seat)
-                if text is None or self.table.version != version:
+                if self.table.version != version:
                     continue
-                self.table.act(seat, text)
+                try:
+                    self.table.act(seat, text)
+                except BelotError:
+                    # A bot that answers wrongly must not stop the table: play a legal action.
+                    _log.exception("bot %s at table %s", self.bot_for(seat), self.table.id)
+                    self.table.act(seat, str(self.table.deal.legal_actions()[0]))
             await self.changed()
 
-    async def _bot_action(self, seat: Seat) -> str | None:
+    async def _bot_action(self, seat: Seat) -> str:
         bot = self.bot_for(seat)
         view = self.table.deal.view(seat)
-        if bot.name in _INLINE_LEVELS:
-            return str(bot.act(view))
         try:
+            if bot.name in _INLINE_LEVELS:
+                return str(bot.act(view))
             return str(await asyncio.to_thread(bot.act, view))
-        except BelotError:
-            return None
+        except Exception:
+            _log.exception("bot %s at table %s", bot, self.table.id)
+            return str(view.legal[0])
 
     def arm_timer(self) -> None:
         """Start the turn timer when a person is to act (timer option), else stop it."""
@@ -260,6 +275,23 @@ class Hub:
         self.bot_delay = bot_delay
         self.leave_grace = leave_grace
         self.rooms: dict[str, Room] = {}
+        self._dirty: dict[str, Room] = {}
+        self._flusher: asyncio.TimerHandle | None = None
+
+    def dirty(self, room: Room) -> None:
+        """Store ``room``'s new actions within ``FLUSH_SECONDS`` (one transaction for all)."""
+        if room.saved >= len(room.table.record):
+            return
+        self._dirty[room.table.id] = room
+        if self._flusher is None:
+            self._flusher = asyncio.get_running_loop().call_later(FLUSH_SECONDS, self.flush)
+
+    def flush(self) -> None:
+        """Write every room's new actions now."""
+        self._flusher = None
+        rooms, self._dirty = list(self._dirty.values()), {}
+        if rooms:
+            self.store.append_many([room.unsaved() for room in rooms])
 
     def load(self) -> int:
         """Rebuild every stored table by replaying its record; returns how many."""
@@ -318,6 +350,9 @@ class Hub:
         return room
 
     async def close(self) -> None:
+        if self._flusher is not None:
+            self._flusher.cancel()
+        self.flush()
         for room in self.rooms.values():
             room.save()
             if room.driver is not None:

@@ -80,12 +80,17 @@ class Store:
 
     def append(self, table_id: str, start: int, actions: list[tuple[str, str]]) -> None:
         """Store ``actions`` as the table's actions number ``start``, ``start + 1``, ..."""
-        if not actions:
-            return
+        self.append_many([(table_id, start, actions)])
+
+    def append_many(self, batches: list[tuple[str, int, list[tuple[str, str]]]]) -> None:
+        """Append several tables' actions in one transaction."""
         rows = [
             {"table_id": table_id, "n": start + i, "seat": seat, "action": text}
+            for table_id, start, actions in batches
             for i, (seat, text) in enumerate(actions)
         ]
+        if not rows:
+            return
         with self.engine.begin() as conn:
             conn.execute(insert(_actions), rows)
 

@@ -115,6 +115,9 @@ class Table:
     deals: list[Deal] = field(default_factory=list, init=False)
     sheet: ScoreSheet = field(init=False)
     version: int = field(default=0, init=False)
+    _progress: tuple[tuple[int, bool], dict[str, Any], list[dict[str, Any]]] | None = field(
+        default=None, init=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         if len(self.seats) != 4:
@@ -271,6 +274,11 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         """The public part of the table: seats, options, the score sheet, seeds."""
+        # The sheet and the seeds change only when a deal starts or ends: build them then.
+        key = (len(self.deals), bool(self.deals) and self.deals[-1].is_over)
+        if self._progress is None or self._progress[0] != key:
+            self._progress = (key, self.sheet_json(), self.deals_json())
+        _, sheet, deals = self._progress
         return {
             "id": self.id,
             "rules": self.rules.to_dict(),
@@ -288,8 +296,8 @@ class Table:
                 }
                 for seat, info in zip(Seat, self.seats, strict=True)
             ],
-            "sheet": self.sheet_json(),
-            "deals": self.deals_json(),
+            "sheet": sheet,
+            "deals": deals,
             "over": self.is_over,
             "winner": None if self.sheet.winner is None else self.sheet.winner.name,
         }

@@ -6,11 +6,23 @@ const $ = (id) => document.getElementById(id);
 let deals = [];
 let dealIndex = 0;
 let step = 0; // 0: the auction, k: after trick k
+let analysisOn = false;
+const notes = {}; // deal number -> [{trick, seat, card, cost, best}]
+
+async function loadAnalysis(deal) {
+  if (!analysisOn || notes[deal.deal]) return;
+  notes[deal.deal] = "loading";
+  const response = await fetch(`/api/tables/${tableId}/analysis/${deal.deal}`);
+  const answer = await response.json();
+  notes[deal.deal] = response.ok ? answer.cards : [];
+  show();
+}
 
 async function load() {
   const response = await fetch(`/api/tables/${tableId}/record`);
   const record = await response.json();
   deals = record.deals.filter((d) => d.contract);
+  analysisOn = record.analysis;
   if (!deals.length) {
     $("replay-empty").hidden = false;
     return;
@@ -23,6 +35,7 @@ async function load() {
 
 function show() {
   const deal = deals[dealIndex];
+  loadAnalysis(deal);
   const trickCount = deal.tricks.length;
   step = Math.max(0, Math.min(step, trickCount));
   const played = new Set();
@@ -43,8 +56,11 @@ function show() {
   } else {
     const trick = deal.tricks[step - 1];
     const cards = el("div", { class: "cards", id: "replay-cards" });
+    const dealNotes = Array.isArray(notes[deal.deal]) ? notes[deal.deal] : [];
     for (const [seat, card] of trick.plays) {
-      cards.append(el("figure", {}, cardImg(card), el("figcaption", { text: t(`seat_${seat}`) })));
+      const note = dealNotes.find((n) => n.trick === step && n.card === card);
+      const mark = !note ? "" : note.cost === 0 ? " ✓" : ` −${note.cost} (${note.best.join(" ")})`;
+      cards.append(el("figure", {}, cardImg(card), el("figcaption", { class: note && note.cost ? "cost" : "", text: `${t(`seat_${seat}`)}${mark}` })));
     }
     middle.append(el("div", { class: "seat-name", text: `${step}. ${t("won_by")} ${t(`seat_${trick.winner}`)}` }), cards);
   }

@@ -396,7 +396,8 @@ function renderSide() {
       seeds.append(el("p", { class: "old-seed" }, `#${d.deal} ${t("seed")} `, el("code", { text: d.seed }), ` · ${t("cut")} ${d.cut ?? "-"} · ${t("dealer")} ${d.dealer}`));
     }
   }
-  $("hint-btn").hidden = !(state.hint_available && view && view.turn === state.you);
+  const cardTurn = view && view.phase === "play" && view.turn === state.you && view.legal.length && !view.legal[0].startsWith("declare:");
+  $("hint-btn").hidden = !(state.hint_available && cardTurn);
   $("last-trick-btn").hidden = !(view && view.tricks.some((x) => x.winner));
   $("keys-help").textContent = t("keys_help") === "keys_help" ? t("keyboard_help") : t("keys_help");
   renderHint();
