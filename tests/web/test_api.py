@@ -14,6 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from belot.cli.verify import command as verify_command
 from belot.engine import Cut, Deal, Seat
+from belot.web import hints
 from belot.web.app import create_app
 from belot.web.store import Store
 from belot.web.tables import deal_seed, seed_hash
@@ -295,3 +296,52 @@ def test_pages_render_in_english_and_bulgarian(client: TestClient) -> None:
     assert client.get("/t/NOPE00").status_code == 404
     record = client.get(f"/api/tables/{answer['id']}/record").json()
     assert record["deals"] == [] and record["over"] is False
+
+
+def play_to_first_card(table: Any) -> Seat:
+    """Cut, bid hearts, pass three times and announce nothing: the seat to play its first card."""
+    table.act(table.deal.turn, "cut:4")
+    table.act(table.deal.turn, "hearts")
+    for _ in range(3):
+        table.act(table.deal.turn, "pass")
+    seat: Seat = table.deal.turn
+    if str(table.deal.legal_actions()[0]).startswith("declare:"):
+        table.act(seat, "declare:")
+    return seat
+
+
+@pytest.mark.skipif(not hints.available(), reason="the analysis module is not installed")
+def test_the_hint_ranks_the_legal_cards_and_can_be_switched_off(client: TestClient) -> None:
+    table_id, tokens = people_table(client)
+    table = client.app.state.hub.get(table_id).table  # type: ignore[attr-defined]
+    seat = play_to_first_card(table)
+    with client.websocket_connect(f"/ws/{table_id}?token={tokens[seat.name]}") as ws:
+        state = until(ws, my_turn)
+        assert state["hint_available"]
+        ws.send_json({"type": "hint"})
+        hint = until(ws, lambda m: m["type"] == "hint")["hint"]
+        assert sorted(h["action"] for h in hint) == sorted(state["view"]["legal"])
+        values = [h["value"] for h in hint]
+        assert values == sorted(values, reverse=True)
+        table.hints = False
+        ws.send_json({"type": "hint"})
+        assert "switched off" in until(ws, lambda m: m["type"] == "error")["message"]
+    other = next(s for s in Seat if s != seat)
+    with client.websocket_connect(f"/ws/{table_id}?token={tokens[other.name]}") as ws:
+        assert not until(ws, lambda m: m["type"] == "state")["hint_available"]
+
+
+@pytest.mark.skipif(not hints.analysis_available(), reason="the analysis module is not installed")
+def test_a_finished_deal_is_analysed_card_by_card(client: TestClient) -> None:
+    table_id, _ = people_table(client)
+    table = client.app.state.hub.get(table_id).table  # type: ignore[attr-defined]
+    play_to_first_card(table)
+    assert client.get(f"/api/tables/{table_id}/analysis/1").status_code == 400
+    while not table.deal.is_over:
+        table.act(table.deal.turn, str(table.deal.legal_actions()[-1]))
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    assert record["analysis"] and len(record["deals"][0]["tricks"]) == 8
+    cards = client.get(f"/api/tables/{table_id}/analysis/1").json()["cards"]
+    played = [c for t in record["deals"][0]["tricks"] for _, c in t["plays"]]
+    assert [c["card"] for c in cards] == played
+    assert all(c["cost"] >= 0 and (c["cost"] > 0) == (c["card"] not in c["best"]) for c in cards)

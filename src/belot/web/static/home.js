@@ -2,6 +2,10 @@
 const form = document.getElementById("new-table");
 const errorBox = document.getElementById("create-error");
 
+// The language chosen here (?lang=) is the one the table pages use too.
+localStorage.setItem("belot-lang", window.BELOT_LANG);
+document.cookie = `lang=${window.BELOT_LANG}; path=/; max-age=31536000; SameSite=Lax`;
+
 for (const link of document.querySelectorAll(".lang-toggle")) {
   link.addEventListener("click", () => {
     document.cookie = `lang=${link.dataset.lang}; path=/; max-age=31536000; SameSite=Lax`;
