@@ -199,3 +199,17 @@ def test_plain_python_fallback_agrees() -> None:
     compiled = Solver()
     for position, values in zip(positions, fallback, strict=True):
         assert values == {str(c): v for c, v in compiled.solve_cards(position).items()}
+
+
+def test_tolerance_and_node_limit(solver: Solver) -> None:
+    rng = random.Random(21)
+    for _ in range(20):
+        position = _random_position(rng, 4, mid_trick=True)
+        exact = solver.solve_cards(position)
+        rough = solver.try_solve_cards(position, 0, tolerance=5)
+        assert rough is not None and rough.keys() == exact.keys()
+        assert all(abs(rough[c] - exact[c]) <= 5 for c in exact)
+    position = _random_position(random.Random(1), 8)
+    assert solver.try_solve_cards(position, 50) is None
+    assert solver.nodes <= 51
+    assert solver.solve_cards(position) == solver.try_solve_cards(position, 0)

@@ -72,7 +72,8 @@ P_STAMP = 7
 P_NODES = 8
 P_LIMIT = 9  # stop a search once this many nodes have been searched in all (0: no limit)
 P_ABORTED = 10
-PAR_SIZE = 11
+P_TOLERANCE = 11  # values may be off by up to this many points (0: exact)
+PAR_SIZE = 12
 
 _DEBRUIJN = np.array(
     [
@@ -627,12 +628,13 @@ def value(
     debruijn: Any,
 ) -> int:
     """The declarers' final points from the node at ply ``p`` with best play (zero-window
-    probes, bisecting between the proven bounds until they meet; ``guess`` is the first
-    probe), or -1 when the node limit stopped the search."""
+    probes, bisecting between the proven bounds until they meet, or come within twice the
+    tolerance; ``guess`` is the first probe), or -1 when the node limit stopped the search."""
     lo: int = st[p, S_ACC]
     hi: int = lo + st[p, S_REM]
     gamma = min(max(guess, lo + 1), hi)
-    while lo < hi:
+    tolerance = 2 * par[P_TOLERANCE]
+    while hi - lo > tolerance:
         g = search(hands, played, p, gamma, tab, par, tt, st, moves, scores, debruijn)
         if par[P_ABORTED]:
             return -1
@@ -641,7 +643,7 @@ def value(
         else:
             hi = g
         gamma = (lo + hi + 1) >> 1
-    return lo
+    return (lo + hi) >> 1
 
 
 @_jit

@@ -191,6 +191,7 @@ class Solver:
         par[core.P_NODES] = 0
         par[core.P_LIMIT] = 0
         par[core.P_ABORTED] = 0
+        par[core.P_TOLERANCE] = 0
         points = CARD_POINTS[contract]
         remaining = position.last_trick
         live = 0
@@ -235,10 +236,14 @@ class Solver:
         assert values is not None
         return values
 
-    def try_solve_cards(self, position: Position, max_nodes: int) -> dict[Card, int] | None:
-        """``solve_cards``, or None if that takes more than ``max_nodes`` nodes (0: no limit)."""
+    def try_solve_cards(
+        self, position: Position, max_nodes: int, tolerance: int = 0
+    ) -> dict[Card, int] | None:
+        """``solve_cards``, or None if that takes more than ``max_nodes`` nodes (0: no limit);
+        with a ``tolerance``, each value may be off by up to that many points (much faster)."""
         hands, guess = self._prepare(position)
         self._par[core.P_LIMIT] = max_nodes
+        self._par[core.P_TOLERANCE] = tolerance
         out = self._out
         core.values_per_card(
             hands,
