@@ -64,4 +64,12 @@ def command(
     click.echo(f"belot: serving on {url} (tables in {database_url or data_dir}); Ctrl+C stops")
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_ping_interval=20)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_ping_interval=20,
+        # Views are small; compressing each one costs more time than it saves on a LAN.
+        ws_per_message_deflate=False,
+    )

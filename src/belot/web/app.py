@@ -78,6 +78,7 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
     hub = Hub(store, bot_delay=bot_delay, leave_grace=leave_grace)
     hub.load()
     hints.available()  # import the analysis module now, not on the first page
+    extra_routes = _scorecounter_routes()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -91,6 +92,7 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
             "index.html",
             levels=list(LEVELS),
             default_level="basic" if "basic" in LEVELS else "random",
+            extras=bool(extra_routes),
         )
 
     async def table_page(request: Request) -> Response:
@@ -292,7 +294,7 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
         Route("/cards/{name}.svg", card),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
-        *_scorecounter_routes(),
+        *extra_routes,
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub

@@ -102,7 +102,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "A bot is playing for you — take your seat back",
         "Бот играе вместо теб — върни се",
     ),
-    "leave": ("Leave", "Напусни"),
+    "leave": ("Leave (a bot plays for me)", "Напусни (бот играе вместо мен)"),
     "bot_playing": ("bot playing", "играе бот"),
     "away": ("away", "отсъства"),
     "seconds_left": ("s left", "сек"),
@@ -111,6 +111,9 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "hands": ("Hands", "Карти"),
     "connection_lost": ("Connection lost, reconnecting…", "Връзката прекъсна, свързване…"),
     "language": ("Български", "English"),
+    "more": ("More", "Още"),
+    "score_counter": ("Score counter (for real cards)", "Броене на точки (за истински карти)"),
+    "cheatsheet": ("Cheat sheet", "Пищов"),
     "points": ("points", "точки"),
     "written": ("written", "записани"),
     "keyboard_help": (

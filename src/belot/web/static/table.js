@@ -117,7 +117,7 @@ function renderSeats() {
     const turn = view && view.turn === seat;
     box.classList.toggle("turn", Boolean(turn));
     box.append(el("div", { class: "seat-name" }, seatLabel(seat)), tags);
-    if (pos !== "bottom" && view) {
+    if ((pos !== "bottom" || !state.you) && view) {
       const backs = el("div", { class: "backs" });
       for (let i = 0; i < view.hand_sizes[SEATS.indexOf(seat)]; i++) backs.append(cardImg("back"));
       box.append(backs);
@@ -375,6 +375,9 @@ function renderSide() {
   if (!state.you) info.append(el("p", { class: "spectator", text: t("spectator") }));
   if (state.you && state.table.seats[SEATS.indexOf(state.you)].bot_playing) {
     banner.replaceChildren(el("button", { type: "button", class: "primary", id: "take-back", onclick: () => send({ type: "take_back" }), text: t("take_back") }));
+    banner.hidden = false;
+  } else if (state.you && state.table.started && !state.table.over) {
+    banner.replaceChildren(el("button", { type: "button", id: "leave-btn", onclick: () => send({ type: "leave" }), text: t("leave") }));
     banner.hidden = false;
   }
   if (view) {
