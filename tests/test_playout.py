@@ -10,7 +10,7 @@ import pytest
 from belot.engine.actions import Call, Cut, Declare, Play
 from belot.engine.cards import ALL_CARDS, Card
 from belot.engine.contracts import Contract
-from belot.engine.deal import Deal, Phase
+from belot.engine.deal import Deal, Phase, shuffled_deck
 from belot.engine.errors import IllegalActionError
 from belot.engine.playout import (
     PlayPosition,
@@ -279,3 +279,19 @@ def test_copy_keeps_its_own_offer() -> None:
     deal.push(Play(card))
     assert deal.card_points == twin.card_points and deal.turn == twin.turn
     assert deal.tricks == twin.tricks
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**40 + 3, -12, "x", "belot", 10**30])
+def test_seeded_deck_is_random_shuffle_of_the_cards(seed: int | str) -> None:
+    order = list(range(32))
+    random.Random(seed).shuffle(order)
+    expected = tuple(ALL_CARDS[i] for i in order)
+    assert shuffled_deck(seed) == expected
+    assert Deal.new(seed=seed).deck == expected
+
+
+def test_seeded_decks_match_random_shuffle_for_many_seeds() -> None:
+    for seed in range(2000):
+        order = list(range(32))
+        random.Random(seed).shuffle(order)
+        assert [c.index for c in shuffled_deck(seed)] == order

@@ -83,9 +83,25 @@ class Trick:
 def shuffled_deck(seed: int | str) -> tuple[Card, ...]:
     """The deck order (top card first) that ``seed`` gives: ``random.Random(seed).shuffle``
     of the cards in index order (7C 8C … AS). Stable across Python versions."""
+    return tuple(map(ALL_CARDS.__getitem__, _shuffled_order(seed)))
+
+
+_BITS: Final = tuple(n.bit_length() for n in range(33))
+
+
+def _shuffled_order(seed: int | str) -> list[int]:
+    """``random.Random(seed).shuffle(list(range(32)))`` spelled out: CPython's Fisher-Yates with
+    ``getrandbits`` rejection sampling, without a method call per card (tests check that it
+    matches ``shuffle`` exactly)."""
     order = list(range(32))
-    random.Random(seed).shuffle(order)
-    return tuple(ALL_CARDS[i] for i in order)
+    getrandbits = random.Random(seed).getrandbits
+    for i in range(31, 0, -1):
+        bits = _BITS[i + 1]
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 def _quick_has_declaration(hand: int) -> bool:
@@ -116,15 +132,17 @@ class Deal:
         self.rules = rules if rules is not None else _BULGARIAN
         self.dealer = Seat(dealer)
         if deck is None:
-            self.deck = shuffled_deck(seed if seed is not None else random.randrange(2**63))
+            order = _shuffled_order(seed if seed is not None else random.randrange(2**63))
+            self.deck = tuple(map(ALL_CARDS.__getitem__, order))
+            self._deck_idx = tuple(order)
         else:
             self.deck = tuple(deck)
             if len(self.deck) != 32 or len({c.index for c in self.deck}) != 32:
                 raise InvalidActionError("a deck must hold each of the 32 cards exactly once")
+            self._deck_idx = tuple(c.index for c in self.deck)
         self.seed = seed
         step = self.rules.direction
         self._next = _SEAT_AFTER.get(step) or tuple(Seat((s + step) % 4) for s in range(4))
-        self._deck_idx = tuple(c.index for c in self.deck)
         self._stack: list[tuple[Action, Seat, tuple[object, ...]]] = []
         # The state, every field immutable so that a snapshot is a tuple of references.
         self._phase = Phase.CUT
@@ -673,14 +691,18 @@ class Deal:
     def _score(self, hanging: int) -> DealScore:
         contract, bidder = self._contract, self._bidder
         assert contract is not None and bidder is not None
-        scored = compare(
-            [d or () for d in self._declared], contract, self.rules.declaration_compare
-        )
+        declared = self._declared
+        if any(declared):
+            scored = compare([d or () for d in declared], contract, self.rules.declaration_compare)
+            shown = (sum(d.points for d in scored[0]), sum(d.points for d in scored[1]))
+        else:  # nothing announced, nothing to compare
+            shown = (0, 0)
         belots = [0, 0]
         for seat, _ in self._belots:
             belots[seat & 1] += BELOT_POINTS
-        points = tuple(
-            TeamPoints(self._points[t], sum(d.points for d in scored[t]), belots[t]) for t in (0, 1)
+        points = (
+            TeamPoints(self._points[0], shown[0], belots[0]),
+            TeamPoints(self._points[1], shown[1], belots[1]),
         )
         ns_tricks = sum(1 for w in self._winners if not w & 1)
         valat = Team.NS if ns_tricks == 8 else Team.EW if ns_tricks == 0 else None
