@@ -266,3 +266,52 @@ def test_only_legal_plays_against_itself() -> None:
             deal.push(action)
         if deal.contract is not None:
             assert deal.result is not None
+
+
+def test_knowledge_of_cards_a_seat_could_not_have_ducked() -> None:
+    # All trumps by W. W leads 10H; S must beat it if it can and plays 7H: S holds none of
+    # 9H, JH, AH (in all trumps J > 9 > A > 10).
+    hands = fill_hands(
+        {
+            Seat.W: "10H 7C 9C KC AD",
+            Seat.S: "7H 8H 8C 10D KS",
+            Seat.E: "JH 9H JC 7D 8D",
+            Seat.N: "AH QH 10C JD 9D",
+        },
+        seed=14,
+    )
+    deal = make_deal(hands)
+    push_all(deal, ["all-trumps", "pass", "pass", "pass"])
+    _declare_nothing(deal)
+    push_all(deal, ["10H", "7H"])
+    know = Knowledge.of(deal.view(Seat.N))
+    higher = mask_of(parse_cards("9H JH AH"))
+    assert know.excluded[Seat.S] & higher == higher
+    assert not know.possible(Seat.S) & higher
+    assert not know.is_void(Seat.S, 2)  # S followed suit and may hold more hearts
+    assert know.is_master(mask_of(parse_cards("AH")).bit_length() - 1) is False  # JH, 9H out
+
+
+def test_knowledge_of_a_seat_that_could_not_overtrump() -> None:
+    # Spades by W. W leads 7C, S trumps with 9S, E (void in clubs; its partner W no longer
+    # holds the trick) throws a diamond: E has no trump above 9S, that is no JS.
+    hands = fill_hands(
+        {
+            Seat.W: "7C AC JS 8H 9H",
+            Seat.S: "9S 7D 8D QH KH 10S 7S AS",
+            Seat.E: "8S 9D 10D QD AD AH 10H 7H",
+            Seat.N: "8C 9C JC KC KD",
+        },
+        seed=15,
+    )
+    deal = make_deal(hands)
+    push_all(deal, ["spades", "pass", "pass", "pass"])
+    _declare_nothing(deal)
+    push_all(deal, ["7C", "9S", "9D"])
+    know = Knowledge.of(deal.view(Seat.N))
+    jack = mask_of(parse_cards("JS"))  # the only trump above the nine
+    assert know.excluded[Seat.E] & jack == jack
+    assert not know.possible(Seat.E) & jack
+    assert know.possible(Seat.W) & jack
+    assert know.possible(Seat.E) & know.trumps  # lower trumps are still possible
+    assert know.is_void(Seat.E, 0) and know.is_void(Seat.S, 0)
