@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from belot.bots import LEVELS, make
+from belot.bots import LEVELS, Bot, make
 from belot.engine import Action, Deal, Seat
 from belot.engine.cards import Card
 
@@ -21,11 +21,16 @@ _FAST = {"random", "basic"}
 
 
 def _deals_for(level: str) -> int:
-    return 25 if level in _FAST else 2
+    return 25 if level in _FAST else 3
 
 
 def _positions_for(level: str) -> int:
-    return 40 if level in _FAST else 4
+    return 40 if level in _FAST else 10
+
+
+def _bot(level: str, seed: int) -> Bot:
+    """A bot of ``level``; search bots get a small think budget to keep the test quick."""
+    return make(level, seed=seed, think=None if level in _FAST else 0.02)
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
@@ -33,7 +38,7 @@ def test_only_legal_actions(level: str) -> None:
     opponents = make("random", seed=99)
     for number in range(_deals_for(level)):
         deal = Deal.new(seed=f"fair-{number}", dealer=Seat(number % 4))
-        bot = make(level, seed=number)
+        bot = _bot(level, number)
         # The level plays one team; the other team is the level itself or random, in turn.
         other = bot if number % 2 else opponents
         while not deal.is_over:
@@ -118,11 +123,11 @@ def test_same_view_same_decision_whatever_the_hidden_cards(level: str) -> None:
         seat = deal.turn
         assert seat is not None
         phases.add(deal.phase)
-        first: Action = make(level, seed=17).act(deal.view(seat))
-        second: Action = make(level, seed=17).act(twin.view(seat))
+        first: Action = _bot(level, 17).act(deal.view(seat))
+        second: Action = _bot(level, 17).act(twin.view(seat))
         assert first == second, (level, deal.actions, seat)
         # A bot that kept something from one decision to the next would show it here.
-        bot = make(level, seed=17)
+        bot = _bot(level, 17)
         bot.act(twin.view(seat))
         assert bot.act(deal.view(seat)) == first
     if level in _FAST:
