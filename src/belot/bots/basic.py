@@ -33,7 +33,7 @@ _NT_ACE: Final = 22
 _NT_TEN_WITH_ACE: Final = 16
 _NT_TEN: Final = 6
 #: Strength needed to bid each contract (clubs..spades, no trumps, all trumps).
-THRESHOLD: Final = (52, 52, 52, 52, 62, 62)
+THRESHOLD: Final = (46, 46, 46, 46, 62, 62)
 #: What a partner's bid is taken to promise, in strength points of the same scale.
 _PARTNER_SAME: Final = 20
 #: Extra margin wanted before bidding over the partner's own contract.
