@@ -11,6 +11,7 @@ from belot.engine.actions import Call, Cut, Declare, Play
 from belot.engine.cards import ALL_CARDS, Card
 from belot.engine.contracts import Contract
 from belot.engine.deal import Deal, Phase, shuffled_deck
+from belot.engine.declarations import announcement_choices
 from belot.engine.errors import IllegalActionError
 from belot.engine.playout import (
     PlayPosition,
@@ -295,3 +296,20 @@ def test_seeded_decks_match_random_shuffle_for_many_seeds() -> None:
         order = list(range(32))
         random.Random(seed).shuffle(order)
         assert [c.index for c in shuffled_deck(seed)] == order
+
+
+def test_declaration_choices_are_those_of_the_whole_hand() -> None:
+    """The deal remembers choices by the cards that can declare; they equal the whole hand's."""
+    rng = random.Random(12)
+    seen = 0
+    for number in range(400):
+        deal = Deal.new(seed=number)
+        deal.push(Cut(rng.randrange(1, 32)))
+        deal.push(Call.bid(Contract((0, 1, 2, 3, 5)[number % 5])))
+        for _ in range(3):
+            deal.push(Call.pass_())
+        for seat in Seat:
+            choices = deal.declaration_choices(seat)
+            assert choices == announcement_choices(deal.hand_mask(seat))
+            seen += len(choices) > 1
+    assert seen > 200

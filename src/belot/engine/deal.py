@@ -104,12 +104,31 @@ def _shuffled_order(seed: int | str) -> list[int]:
     return order
 
 
-def _quick_has_declaration(hand: int) -> bool:
-    """Cheap test for a sequence of three or a counting four in ``hand``."""
-    if hand & (hand >> 1) & (hand >> 2) & 0x3F3F3F3F:
-        return True
+def _declaring_cards(hand: int) -> int:
+    """The cards of ``hand`` in a run of three or more of a suit, or in a counting four.
+
+    ``announcement_choices`` depends on these cards only: the others sit in runs of one or two,
+    which no four's removal can lengthen, so they never count.
+    """
+    starts = hand & (hand >> 1) & (hand >> 2) & 0x3F3F3F3F  # lowest cards of 3-runs in a suit
     fours = hand & (hand >> 8) & (hand >> 16) & (hand >> 24) & 0xFC
-    return bool(fours)
+    return starts | starts << 1 | starts << 2 | fours * 0x01010101
+
+
+_CHOICES: dict[int, tuple[tuple[Declaration, ...], ...]] = {}
+"""``announcement_choices`` by declaring cards (few patterns recur: a bounded memo)."""
+
+
+def _announcement_choices(hand: int) -> list[tuple[Declaration, ...]]:
+    key = _declaring_cards(hand)
+    if not key:
+        return _NO_CHOICE
+    choices = _CHOICES.get(key)
+    if choices is None:
+        if len(_CHOICES) >= 50_000:
+            _CHOICES.clear()
+        choices = _CHOICES[key] = tuple(announcement_choices(key))
+    return list(choices)
 
 
 class Deal:
@@ -627,9 +646,7 @@ class Deal:
             self._choices = ((), (), (), ())  # type: ignore[assignment]
             self._declared = ((), (), (), ())
         else:
-            self._choices = tuple(
-                announcement_choices(h) if _quick_has_declaration(h) else _NO_CHOICE for h in hands
-            )
+            self._choices = tuple(_announcement_choices(h) for h in hands)
         self._phase = Phase.PLAY
         self._turn = self.first
 
