@@ -71,7 +71,11 @@ class Server:
     def stop(self) -> None:
         if self.process is not None:
             self.process.terminate()
-            self.process.wait(10)
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
             self.process = None
 
 
@@ -106,7 +110,7 @@ def new_page(browser: Any) -> Iterator[Callable[..., Page]]:
         context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(20_000)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.errors = errors
@@ -130,20 +134,26 @@ def panel_kind(page: Page) -> str:
     return "" if page.is_hidden("#panel") else str(page.get_attribute("#panel", "data-kind") or "")
 
 
+def click(page: Page, selector: str) -> bool:
+    """Click ``selector`` if it is there within a moment (the page redraws on every view)."""
+    try:
+        page.click(selector, timeout=3000)
+    except sync_api.TimeoutError:
+        return False
+    return True
+
+
 def step(page: Page, *, keyboard: bool = False, cut: int = 10) -> str:
     """Do whatever the page asks of its person now; returns what it did ('' for nothing)."""
     kind = panel_kind(page)
     if kind == "cut":
-        page.click(f"[data-cut='{cut}']")
-        return "cut"
+        return "cut" if click(page, f"[data-cut='{cut}']") else ""
     if kind == "auction":
         calls = [b.get_attribute("data-call") for b in page.query_selector_all("[data-call]")]
         bids = [c for c in calls if c not in ("pass", "contra", "recontra")]
-        page.click(f"[data-call='{bids[0] if bids else 'pass'}']")
-        return "call"
+        return "call" if click(page, f"[data-call='{bids[0] if bids else 'pass'}']") else ""
     if kind == "declare":
-        page.click("[data-declare]")
-        return "declare"
+        return "declare" if click(page, "[data-declare]") else ""
     if kind in ("deal-over", "match-over", "waiting"):
         return kind
     cards = page.query_selector_all("#hand .card")
@@ -151,9 +161,9 @@ def step(page: Page, *, keyboard: bool = False, cut: int = 10) -> str:
         if "legal" in (card.get_attribute("class") or ""):
             if keyboard:
                 page.keyboard.press(str(index + 1))
-            else:
-                card.click()
-            return "play"
+                return "play"
+            code = card.get_attribute("data-card")
+            return "play" if click(page, f"#hand .card.legal[data-card='{code}']") else ""
     return ""
 
 

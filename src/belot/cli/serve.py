@@ -72,4 +72,5 @@ def command(
         ws_ping_interval=20,
         # Views are small; compressing each one costs more time than it saves on a LAN.
         ws_per_message_deflate=False,
+        timeout_graceful_shutdown=3,
     )

@@ -77,7 +77,6 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
     """The Starlette app serving every table kept in ``store``."""
     hub = Hub(store, bot_delay=bot_delay, leave_grace=leave_grace)
     hub.load()
-    hints.available()  # import the analysis module now, not on the first page
     extra_routes = _scorecounter_routes()
 
     @contextlib.asynccontextmanager

@@ -20,21 +20,29 @@ _MODULE = "belot.bots.analysis"
 
 @cache
 def _offers(name: str) -> bool:
+    # Looking the module up is enough: importing it loads the solver, which takes a while,
+    # so that happens on the first hint (on a worker thread), not when the server starts.
     try:
-        if importlib.util.find_spec(_MODULE) is None:
-            return False
+        return importlib.util.find_spec(_MODULE) is not None
     except ImportError:
         return False
-    return callable(getattr(importlib.import_module(_MODULE), name, None))
+
+
+def _function(name: str) -> Any:
+    function = getattr(importlib.import_module(_MODULE), name, None)
+    if not callable(function):
+        raise BelotError(f"{_MODULE} has no {name}()")
+    return function
 
 
 def available() -> bool:
-    """True when the analysis module is installed and offers ``hint``."""
+    """True when the analysis module (which offers ``hint``) is installed."""
     return _offers("hint")
 
 
 def analysis_available() -> bool:
-    """True when the analysis module offers ``annotate`` (a finished deal, card by card)."""
+    """True when the analysis module (which offers ``annotate``: a finished deal, card by card)
+    is installed."""
     return _offers("annotate")
 
 
@@ -42,7 +50,7 @@ def annotate(deal: Deal) -> list[dict[str, Any]]:
     """Each card played in ``deal`` with the card points it lost against the best play."""
     if not analysis_available():
         raise BelotError("the analysis module is not installed")
-    notes = importlib.import_module(_MODULE).annotate(deal)
+    notes = _function("annotate")(deal)
     return [
         {
             "trick": note.trick,
@@ -59,7 +67,7 @@ def hint(view: SeatView) -> list[dict[str, Any]]:
     """Each legal action of ``view`` with its expected value, best first."""
     if not available():
         raise BelotError("hints need the analysis module, which is not installed")
-    result = importlib.import_module(_MODULE).hint(view)
+    result = _function("hint")(view)
     pairs: list[tuple[Any, Any]]
     if isinstance(result, Mapping):
         pairs = list(result.items())

@@ -402,7 +402,7 @@ function renderSide() {
   const cardTurn = view && view.phase === "play" && view.turn === state.you && view.legal.length && !view.legal[0].startsWith("declare:");
   $("hint-btn").hidden = !(state.hint_available && cardTurn);
   $("last-trick-btn").hidden = !(view && view.tricks.some((x) => x.winner));
-  $("keys-help").textContent = t("keys_help") === "keys_help" ? t("keyboard_help") : t("keys_help");
+  $("keys-help").textContent = state.you ? t("keyboard_help") : "";
   renderHint();
 }
 
