@@ -26,6 +26,8 @@ from belot.engine.playout import check_position
 from belot.engine.tricks import legal_mask
 
 ENGINE = ["deals", "playouts", "legal"]
+#: Only the engine's own benchmarks: others (the solver's) have their own tests and set-up costs.
+ONLY = [arg for name in ENGINE for arg in ("--only", name)]
 
 
 def run(argv: list[str]) -> tuple[int, str, str]:
@@ -41,7 +43,7 @@ def run(argv: list[str]) -> tuple[int, str, str]:
 
 
 def test_bench_prints_the_three_figures() -> None:
-    code, out, err = run(["bench", "--seconds", "0.05"])
+    code, out, err = run(["bench", "--seconds", "0.05", *ONLY])
     assert code == 0, err
     assert "CPython" in out.splitlines()[0] or "Python" in out.splitlines()[0]
     for name, unit in (("deals", "deals"), ("playouts", "playouts"), ("legal", "queries")):
@@ -53,13 +55,13 @@ def test_bench_prints_the_three_figures() -> None:
 
 
 def test_bench_json() -> None:
-    code, out, err = run(["bench", "--seconds", "0.05", "--json", "--seed", "3"])
+    code, out, err = run(["bench", "--seconds", "0.05", "--json", "--seed", "3", *ONLY])
     assert code == 0, err
     report = json.loads(out)
     assert report["seconds"] == 0.05 and report["seed"] == 3
     assert report["machine"]["cpus"] >= 1 and report["machine"]["python"]
     results = {r["name"]: r for r in report["results"]}
-    assert list(results)[:3] == ENGINE
+    assert list(results) == ENGINE
     for name in ENGINE:
         result = results[name]
         assert result["count"] > 0 and result["per_second"] > 0

@@ -11,17 +11,16 @@ from belot.bench import BenchError, BenchResult, all_benchmarks, machine, run_be
 __all__ = ["command"]
 
 
-def _line(result: BenchResult) -> str:
-    goal = ""
+def _line(result: BenchResult, width: int) -> str:
+    rate = f"{result.rate:,.0f} {result.unit}/s"
+    line = (
+        f"{result.name:<{width}}  {rate:>22}   {result.count:,} {result.unit} in"
+        f" {result.cpu_seconds:.2f} s CPU ({result.wall_seconds:.2f} s wall)"
+    )
     if result.goal is not None:
         verdict = "ok" if result.meets_goal else "BELOW GOAL"
-        goal = f"   goal {result.goal:,.0f}/s: {verdict}"
-    return (
-        f"{result.name:<10} {result.rate:>12,.0f} {result.unit}/s"
-        f"   ({result.count:,} {result.unit} in {result.cpu_seconds:.2f} s CPU,"
-        f" {result.wall_seconds:.2f} s wall){goal}\n"
-        f"{'':<10} {result.description}"
-    )
+        line += f", goal {result.goal:,.0f}/s: {verdict}"
+    return f"{line}\n{'':<{width}}  {result.description}"
 
 
 @click.command()
@@ -49,8 +48,9 @@ def command(
     playouts, and legal-card queries, each per CPU second of this process."""
     known = all_benchmarks()
     if list_only:
+        width = max(len(name) for name in known)
         for benchmark in known.values():
-            click.echo(f"{benchmark.name:<10} {benchmark.description}")
+            click.echo(f"{benchmark.name:<{width}}  {benchmark.description}")
         return
     wanted = list(names) or list(known)
     for name in wanted:
@@ -66,11 +66,12 @@ def command(
             " rates per CPU second"
         )
     results = []
+    width = max(len(name) for name in wanted)
     for name in wanted:
         result = run_benchmark(known[name], seconds, seed)
         results.append(result)
         if not as_json:
-            click.echo(_line(result))
+            click.echo(_line(result, width))
     if as_json:
         report = {
             "machine": where,
