@@ -48,7 +48,7 @@ def test_bench_prints_the_three_figures() -> None:
     assert "CPython" in out.splitlines()[0] or "Python" in out.splitlines()[0]
     for name, unit in (("deals", "deals"), ("playouts", "playouts"), ("legal", "queries")):
         line = next(line for line in out.splitlines() if line.startswith(name + " "))
-        match = re.search(rf"([\d,]+) {unit}/s\s+\(([\d,]+) {unit} in ([\d.]+) s CPU", line)
+        match = re.search(rf"([\d,]+) {unit}/s\s+([\d,]+) {unit} in ([\d.]+) s CPU", line)
         assert match, line
         rate, count = (int(match[i].replace(",", "")) for i in (1, 2))
         assert rate > 0 and count > 0
