@@ -161,3 +161,17 @@ def test_duel_command_unknown_level_is_one_line_and_exit_2(
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.strip().count("\n") == 0 and "unknown bot level 'nobody'" in err
+
+
+def test_solver_loss_checks_every_card_of_the_first_pairs_only() -> None:
+    result = duel("basic", "random", deals=2, matches=0, workers=1, seed=6, analyse=1)
+    first = result.pair_results[0]
+    played = sum(1 for game in first.games if game.contract is not None)
+    assert result.solver_loss[0][1] == result.solver_loss[1][1] == 16 * played
+    for side in (0, 1):
+        lost, cards = result.solver_loss[side]
+        assert lost >= 0
+        if cards:
+            assert result.loss_per_card(side) == lost / cards
+            assert "lost per card against the solver" in result.render()
+    assert duel("basic", "random", deals=1, matches=0, workers=1).loss_per_card(0) is None

@@ -145,6 +145,8 @@ class _Task:
     seed: int
     start: int
     count: int
+    #: Deal pairs numbered below this have every card checked against the solver.
+    analyse: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +184,8 @@ class _Chunk:
     #: Think times in microseconds, per side.
     think: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
     deals_played: int = 0
+    #: Per side: card points lost against the perfect-information solver, and cards checked.
+    solver_loss: tuple[list[int], list[int]] = field(default_factory=lambda: ([0, 0], [0, 0]))
 
 
 def _bots(side: _Side) -> list[Bot]:
@@ -233,7 +237,8 @@ def _run_task(task: _Task) -> _Chunk:
     chunk = _Chunk()
     for number in range(task.start, task.start + task.count):
         if task.kind == "deals":
-            chunk.pairs.append(_deal_pair(rules, bots, task.seed, number, chunk))
+            pair = _deal_pair(rules, bots, task.seed, number, chunk, number < task.analyse)
+            chunk.pairs.append(pair)
         else:
             chunk.matches.append(_match_pair(rules, bots, task.seed, number, chunk))
     return chunk
@@ -250,7 +255,12 @@ def _halves(bots: tuple[list[Bot], list[Bot]]) -> list[tuple[Team, list[Bot], li
 
 
 def _deal_pair(
-    rules: Rules, bots: tuple[list[Bot], list[Bot]], seed: int, number: int, chunk: _Chunk
+    rules: Rules,
+    bots: tuple[list[Bot], list[Bot]],
+    seed: int,
+    number: int,
+    chunk: _Chunk,
+    analyse: bool = False,
 ) -> PairResult:
     deck_seed = _deck_seed(seed, "deal", number)
     games = []
@@ -259,7 +269,19 @@ def _deal_pair(
         deal.push(_cut(deck_seed))
         _play(deal, seats, side_of, chunk)
         games.append(_game(deal, a_team))
+        if analyse and deal.contract is not None:
+            _check_cards(deal, side_of, chunk)
     return PairResult(number, (games[0], games[1]))
+
+
+def _check_cards(deal: Deal, side_of: Sequence[int], chunk: _Chunk) -> None:
+    """Add what each card of ``deal`` lost against best play with all hands open."""
+    from belot.bots.analysis import annotate  # the solver is compiled: load it only if asked
+
+    for note in annotate(deal):
+        loss = chunk.solver_loss[side_of[note.seat]]
+        loss[0] += note.cost
+        loss[1] += 1
 
 
 def _match_pair(
@@ -287,11 +309,12 @@ def _match_pair(
 
 
 def _chunks(kind: str, total: int, workers: int, base: dict[str, Any]) -> list[_Task]:
+    """Tasks of a few pairs each (one pair each where cards are checked by the solver)."""
     size = max(1, min(25 if kind == "deals" else 2, math.ceil(total / (workers * 8))))
-    return [
-        _Task(kind=kind, start=start, count=min(size, total - start), **base)
-        for start in range(0, total, size)
-    ]
+    slow = min(total, base["analyse"]) if kind == "deals" else 0
+    starts = [(start, 1) for start in range(slow)]
+    starts += [(start, min(size, total - start)) for start in range(slow, total, size)]
+    return [_Task(kind=kind, start=start, count=count, **base) for start, count in starts]
 
 
 def _execute(
@@ -375,6 +398,8 @@ class DuelResult:
     workers: int
     #: Where the deals ran: ``processes``, ``this process`` or ``ray ADDRESS``.
     backend: str = "processes"
+    #: Per side: card points lost against the perfect-information solver, and cards checked.
+    solver_loss: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
     pair_results: list[PairResult] = field(repr=False, default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -398,6 +423,8 @@ class DuelResult:
                 "ci95": points[1],
                 "contracts": contracts(index),
                 "think_cpu_ms": {"decisions": decisions, "p50": p50, "p99": p99},
+                "solver_loss_per_card": self.loss_per_card(index),
+                "cards_checked": self.solver_loss[index][1],
             }
 
         wins, draws, losses = self.pair_record
@@ -419,6 +446,11 @@ class DuelResult:
             "backend": self.backend,
         }
 
+    def loss_per_card(self, side: int) -> float | None:
+        """Card points side 0 (A) or 1 (B) lost per card against the solver (None: unchecked)."""
+        lost, cards = self.solver_loss[side]
+        return lost / cards if cards else None
+
     def _where(self) -> str:
         return f"{self.workers} processes" if self.backend == "processes" else self.backend
 
@@ -439,6 +471,14 @@ class DuelResult:
                 f"of {2 * self.matches} ({self.matches} duplicate pairs)"
             )
         lines.append(f"  all-passed deals: {self.all_passed}")
+        if self.solver_loss[0][1] or self.solver_loss[1][1]:
+            lines.append(
+                "  card points lost per card against the solver (all hands open): "
+                + ", ".join(
+                    f"{name} {self.loss_per_card(i) or 0:.2f} ({self.solver_loss[i][1]} cards)"
+                    for i, name in ((0, self.a), (1, self.b))
+                )
+            )
         for index, name in ((0, self.a), (1, self.b)):
             decisions, p50, p99 = self.think[index]
             parts = []
@@ -507,6 +547,10 @@ def _summarise(
         seconds=seconds,
         workers=workers,
         backend=backend,
+        solver_loss=(
+            (sum(c.solver_loss[0][0] for c in chunks), sum(c.solver_loss[0][1] for c in chunks)),
+            (sum(c.solver_loss[1][0] for c in chunks), sum(c.solver_loss[1][1] for c in chunks)),
+        ),
         pair_results=pairs,
     )
 
@@ -517,6 +561,7 @@ def check(
     matches: int | None = None,
     workers: int | None = None,
     ray_address: str | None = None,
+    analyse: int = 0,
 ) -> None:
     """Raise ``BelotError`` naming the first bad argument of ``duel`` or ``tournament``."""
     from belot.bots import LEVELS
@@ -526,6 +571,8 @@ def check(
             raise BelotError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
     if deals < 1:
         raise BelotError(f"--deals must be at least 1, not {deals}")
+    if analyse < 0:
+        raise BelotError(f"--solver-loss must be 0 or more, not {analyse}")
     if matches is not None and matches < 0:
         raise BelotError(f"--matches must be 0 or more, not {matches}")
     if workers is not None and workers < 1:
@@ -554,18 +601,21 @@ def duel(
     think: float | None = None,
     ray_address: str | None = None,
     progress: Callable[[int], None] | None = None,
+    analyse: int = 0,
 ) -> DuelResult:
     """A duplicate duel of bot level ``a`` against ``b``: ``deals`` deal pairs and ``matches``
     match pairs (default ``deals // 20``). ``progress`` is called with each finished chunk's
-    number of pairs (deal pairs plus match pairs)."""
+    number of pairs (deal pairs plus match pairs). The cards of the first ``analyse`` deal
+    pairs are checked against the perfect-information solver (slow: a solve per card)."""
     workers = default_workers() if workers is None else workers
     matches = deals // 20 if matches is None else matches
-    check((a, b), deals, matches, workers, ray_address)
+    check((a, b), deals, matches, workers, ray_address, analyse)
     base = {
         "a": _Side(a, 2 * seed, think),
         "b": _Side(b, 2 * seed + 1, think),
         "rules": (rules or Rules.bulgarian()).to_dict(),
         "seed": seed,
+        "analyse": analyse,
     }
     tasks = _chunks("matches", matches, workers, base) if matches else []
     tasks += _chunks("deals", deals, workers, base)

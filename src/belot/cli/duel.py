@@ -53,6 +53,13 @@ def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int],
 @click.option("--think", type=float, default=None, help="Seconds per decision, for search bots.")
 @click.option("--rules", "rules_text", default=None, help="Preset name or JSON rules object.")
 @click.option("--ray", "ray_address", default=None, help="Run on the Ray cluster at ADDRESS.")
+@click.option(
+    "--solver-loss",
+    "analyse",
+    default=0,
+    show_default=True,
+    help="Check every card of the first N deal pairs against the perfect-information solver.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def command(
@@ -65,19 +72,21 @@ def command(
     think: float | None,
     rules_text: str | None,
     ray_address: str | None,
+    analyse: int,
     as_json: bool,
     quiet: bool,
 ) -> None:
     """Duplicate duel of bot A against bot B (e.g. ``belot duel basic random``).
 
     Every deal is played twice with the cards swapped between the teams, so card luck cancels;
-    prints game points per deal with 95% confidence intervals, match win rate, contract success
-    and think times.
+    prints game points per deal with 95% confidence intervals, match win rate, contract success,
+    think times and, with --solver-loss, the card points each bot loses per card against best
+    play with all hands open.
     """
     from belot.bots.arena import check, duel
 
     rules = rules_option(rules_text)
-    check((a, b), deals, matches, workers, ray_address)
+    check((a, b), deals, matches, workers, ray_address, analyse)
     total = deals + (deals // 20 if matches is None else matches)
     with progress_bar(total, f"{a} vs {b}", not quiet) as advance:
         result = duel(
@@ -91,6 +100,7 @@ def command(
             think=think,
             ray_address=ray_address,
             progress=advance,
+            analyse=analyse,
         )
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=1))
