@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -16,6 +17,8 @@ from belot.engine.view import SeatView
 __all__ = ["analysis_available", "annotate", "available", "hint"]
 
 _MODULE = "belot.bots.analysis"
+#: Seconds of search for one hint.
+HINT_SECONDS = 0.5
 
 
 @cache
@@ -67,7 +70,11 @@ def hint(view: SeatView) -> list[dict[str, Any]]:
     """Each legal action of ``view`` with its expected value, best first."""
     if not available():
         raise BelotError("hints need the analysis module, which is not installed")
-    result = _function("hint")(view)
+    function = _function("hint")
+    if "think" in inspect.signature(function).parameters:
+        result = function(view, think=HINT_SECONDS)
+    else:
+        result = function(view)
     pairs: list[tuple[Any, Any]]
     if isinstance(result, Mapping):
         pairs = list(result.items())

@@ -26,8 +26,16 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import SQLAlchemyError
 
-__all__ = ["Store", "default_url"]
+from belot.engine.errors import BelotError
+
+__all__ = ["Store", "StoreError", "default_url"]
+
+
+class StoreError(BelotError):
+    """A database that cannot be opened or used."""
+
 
 _meta = MetaData()
 _tables = Table(
@@ -60,10 +68,14 @@ class Store:
     engine: Engine
 
     def __init__(self, url: str) -> None:
-        self.engine = create_engine(url)
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        _meta.create_all(self.engine)
+        try:
+            self.engine = create_engine(url)
+            if self.engine.dialect.name == "sqlite":
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            _meta.create_all(self.engine)
+        except (SQLAlchemyError, ImportError) as error:
+            first = str(error).splitlines()[0] if str(error) else type(error).__name__
+            raise StoreError(f"cannot open the database {url!r}: {first}") from None
 
     def save_config(self, table_id: str, config: dict[str, Any]) -> None:
         """Insert or update a table's configuration."""
