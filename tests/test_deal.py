@@ -486,3 +486,84 @@ def test_valat_bonus_is_never_doubled(
     assert result is not None and result.valat is Team.NS
     assert result.raw == (raw, 0)
     assert result.written == (written, 0)
+
+
+# --- the rounding examples of seeds 002, 003 and 004, each played as a real deal ---------------
+
+ROUNDING_DEALS = [
+    pytest.param(
+        "spades",
+        {
+            Seat.N: "QH 10C JH 10D 7D 9C QC JD",
+            Seat.E: "9S AS QD 8H QS KH 8S AD",
+            Seat.S: "8D 10S 7H JS 9H AH 9D KD",
+            Seat.W: "7S 7C 10H AC KC KS 8C JC",
+        },
+        "9C 7C 9H 9S AS QC 7S JS 9D AD 10D 10H 8H JH KS 7H KC 10S 8S 10C KD QD JD 8C AH KH "
+        "QH JC 8D QS 7D AC",
+        (87, 75),
+        (9, 7),
+        id="seed 002: 87 to 75 in a suit is 9 to 7",
+    ),
+    pytest.param(
+        "spades",
+        {
+            Seat.N: "AS KD 10H 9S 10D JS JH 8D",
+            Seat.E: "QC AH QD 10C KS 7C 9H 7D",
+            Seat.S: "10S 7H KH JC KC 8C JD AC",
+            Seat.W: "AD 9C 7S 8H QH 9D QS 8S",
+        },
+        "JH 8H 7H 9H 8D AD JD 7D 7S 10S KS JS 10H QH KH AH 10C AS 9C AC 9S 8S KC QD KD 9D 8C "
+        "QC 10D QS JC 7C",
+        (96, 66),
+        (9, 7),
+        id="seed 003: 96 : 66 in a suit is 9 + 7",
+    ),
+    pytest.param(
+        "spades",
+        {
+            Seat.N: "10H JS JC QC QD QS 8C 8H",
+            Seat.E: "AC 8S 8D 7D JD KD 7C 7S",
+            Seat.S: "AD 9C KS AH 9D JH 7H KH",
+            Seat.W: "10C 10S 9S 10D QH 9H AS KC",
+        },
+        "QS 10S KS 8S KC 9C 7C 8C AS KH 7S JS QD 10D 9D 8D 9H 7H KD 8H 9S JH 7D JC QH AH JD "
+        "10H AD AC QC 10C",
+        (106, 56),
+        (10, 6),
+        id="seed 004: 56 and 106 in a suit score 6 and 10",
+    ),
+    pytest.param(
+        "all-trumps",
+        {
+            Seat.N: "10H JS JC QC QD QS 8C 8H",
+            Seat.E: "AC 8S 8D 7D JD KD 7C 7S",
+            Seat.S: "AD 9C KS AH 9D JH 7H KH",
+            Seat.W: "10C 10S 9S 10D QH 9H AS KC",
+        },
+        "8H 9H JH 8S KH 7C 10H QH JS 10S KS 7S JC KC 9C AC QC 10C 7H 7D AS 9D KD QS 9S AD 8D "
+        "8C 10D AH JD QD",
+        (134, 124),
+        (13, 13),
+        id="seeds 003/004: 134 : 124 in all trumps is 13 + 13",
+    ),
+]
+
+
+@pytest.mark.parametrize(("contract", "hands", "play", "points", "written"), ROUNDING_DEALS)
+def test_rounding_examples_as_deals(
+    contract: str,
+    hands: dict[Seat, str],
+    play: str,
+    points: tuple[int, int],
+    written: tuple[int, int],
+) -> None:
+    deal = make_deal(hands, dealer=Seat.E)
+    push_all(deal, [contract, "pass", "pass", "pass"])
+    assert all(deal.declaration_choices(s) == [()] for s in Seat)  # nothing to declare
+    push_all(deal, play)
+    result = deal.result
+    assert result is not None and deal.belots == ()
+    assert deal.card_points == points == result.raw
+    assert result.outcome is Outcome.MADE
+    assert result.written == written
