@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-import pytest
-
 from belot.engine import (
     Action,
     Call,
@@ -150,11 +148,6 @@ def random_playout(deal: Deal, rng: random.Random, *, max_actions: int = 200) ->
         deal.push(action)
         done.append(action)
     return done
-
-
-@pytest.fixture
-def rules() -> Rules:
-    return Rules.bulgarian()
 
 
 def _pairs(hand: int) -> int:
