@@ -497,8 +497,8 @@ class Deal:
         if self._legal and action.__class__ is Play and self._legal >> action.card.index & 1:
             # One of the cards legal_actions() just offered: already checked.
             assert acting is not None
-            self._stack.append((action, acting, self._snapshot()))
             self._legal = 0
+            self._stack.append((action, acting, self._snapshot()))
             self._play(acting, action.card.index)
             return
         self._check(action)
@@ -660,7 +660,17 @@ class Deal:
             self._declared = tuple(declared)
         if _QUEEN <= card & 7 <= _KING:  # only a queen or a king can announce a belot
             self._check_belot(seat, card, trick)
-        self._hands = _without(self._hands, seat, card)
+        hands = self._hands
+        bit = ~(1 << card)
+        self._hands = (
+            (hands[0] & bit, hands[1], hands[2], hands[3])
+            if seat == 0
+            else (hands[0], hands[1] & bit, hands[2], hands[3])
+            if seat == 1
+            else (hands[0], hands[1], hands[2] & bit, hands[3])
+            if seat == 2
+            else (hands[0], hands[1], hands[2], hands[3] & bit)
+        )
         played = self._played = (*self._played, (seat, card))
         if len(trick) < 3:
             self._trick = (*trick, card)
@@ -754,21 +764,3 @@ class Deal:
             f"turn={self._turn.name if self._turn is not None else '-'} "
             f"actions={len(self._stack)}>"
         )
-
-
-def _indices(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _without(hands: tuple[int, int, int, int], seat: int, card: int) -> tuple[int, int, int, int]:
-    bit = ~(1 << card)
-    if seat == 0:
-        return (hands[0] & bit, hands[1], hands[2], hands[3])
-    if seat == 1:
-        return (hands[0], hands[1] & bit, hands[2], hands[3])
-    if seat == 2:
-        return (hands[0], hands[1], hands[2] & bit, hands[3])
-    return (hands[0], hands[1], hands[2], hands[3] & bit)
