@@ -313,3 +313,32 @@ def test_declaration_choices_are_those_of_the_whole_hand() -> None:
             assert choices == announcement_choices(deal.hand_mask(seat))
             seen += len(choices) > 1
     assert seen > 200
+
+
+class _LoggedRandom(random.Random):
+    """A seeded random source that remembers every draw."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.draws: list[float] = []
+
+    def random(self) -> float:
+        u = super().random()
+        self.draws.append(u)
+        return u
+
+
+def test_playout_choice_rule_is_the_documented_one() -> None:
+    """One draw u per real choice; the int(u * n)-th lowest of the n legal cards is played."""
+    rng = random.Random(21)
+    for number in range(40):
+        position = position_from_deal(deal_in_play(number, rng))
+        logged = _LoggedRandom(number)
+        record: list[tuple[int, int, int]] = []
+        playout(position, logged, record)
+        draws = iter(logged.draws)
+        for _, legal, card in record:
+            cards = [c for c in range(32) if legal >> c & 1]
+            expected = cards[int(next(draws) * len(cards))] if len(cards) > 1 else cards[0]
+            assert card == expected
+        assert next(draws, None) is None

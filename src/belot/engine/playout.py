@@ -90,10 +90,12 @@ def playout(
     position's ``points`` and ``tricks`` and the last trick's bonus included. ``position`` must
     be valid (``check_position``); it is not checked here, for speed. With ``record``, each play
     is appended to it as ``(seat, legal_mask, card)``.
+
+    Each choice takes one ``rng.random()`` draw ``u`` when there is more than one legal card, and
+    plays the ``int(u * n)``-th lowest of the ``n`` legal cards (by card index).
     """
     hands, contract, trick, seat, (p0, p1), (t0, t1), step, last, forced = position
-    hand0, hand1, hand2, hand3 = hands
-    held = [hand0, hand1, hand2, hand3]
+    held = list(hands)
     uniform = (rng or _RNG).random
     beats = BEATS[contract]
     value = CARD_POINTS[contract]
