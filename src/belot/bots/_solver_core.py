@@ -200,22 +200,21 @@ def _legal(hand: int, cards: Any, start: int, n: int, win: int, tab: Any, par: A
 
 
 @_jit
-def _top(cards: int, tab: Any, debruijn: Any) -> int:
-    """The strongest card of a set of cards of one suit."""
-    m = cards
-    best = -1
-    while m:
-        low = m & -m
-        m ^= low
-        c = _low_index(low, debruijn)
-        if best < 0 or tab[0, c] > tab[0, best]:
-            best = c
-    return best
+def _top_live(card: int, live: int, tab: Any) -> int:
+    """The strongest live card of ``card``'s suit above it (-1 if none)."""
+    top = -1
+    up = tab[3, card]
+    while up >= 0:
+        if (live >> up) & 1:
+            top = up
+        up = tab[3, up]
+    return top
 
 
 @_jit
 def _order(
     moves: Any,
+    ply: int,
     count: int,
     cards: Any,
     start: int,
@@ -241,7 +240,7 @@ def _order(
         w_trump = (trumps >> w) & 1
         led = cards[start] >> 3
     for i in range(count):
-        c = moves[i]
+        c = moves[ply, i]
         points = tab[1, c]
         key = tab[0, c]
         if c == best:
@@ -252,7 +251,7 @@ def _order(
             above = tab[2, c] & live
             if above == 0:
                 s = 1000 + points * 4 + key
-            elif (partner_hand >> _top(above, tab, debruijn)) & 1:
+            elif (partner_hand >> _top_live(c, live, tab)) & 1:
                 s = 600 - points * 4 - key
             else:
                 s = -points * 4 - key
@@ -274,19 +273,19 @@ def _order(
                 s = -points * 4 - key - (40 if (c >> 3) != led and c_trump else 0)
         scores[i] = s
     for i in range(1, count):
-        c = moves[i]
+        c = moves[ply, i]
         s = scores[i]
         j = i - 1
         while j >= 0 and scores[j] < s:
-            moves[j + 1] = moves[j]
+            moves[ply, j + 1] = moves[ply, j]
             scores[j + 1] = scores[j]
             j -= 1
-        moves[j + 1] = c
+        moves[ply, j + 1] = c
         scores[j + 1] = s
 
 
 @_jit
-def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, debruijn: Any) -> int:
+def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, ply: int, debruijn: Any) -> int:
     """Write one card per class of equivalent legal cards into ``moves``; return the count.
 
     Two cards are equivalent when no live card of their suit lies between them in trick
@@ -303,7 +302,7 @@ def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, debruijn: Any
             up = tab[3, up]
         if up >= 0 and (legal_cards >> up) & 1 and tab[1, up] == tab[1, c]:
             continue
-        moves[count] = c
+        moves[ply, count] = c
         count += 1
     return count
 
@@ -351,61 +350,6 @@ def new_workspace() -> tuple[Any, Any, Any, Any]:
         np.zeros((PLIES, 8), dtype=np.int64),
         np.zeros(8, dtype=np.int64),
     )
-
-
-@_jit
-def _etc(
-    hands: Any,
-    played: Any,
-    p: int,
-    seat: int,
-    hand: int,
-    count: int,
-    moves: Any,
-    gamma: int,
-    tab: Any,
-    par: Any,
-    tt: Any,
-    st: Any,
-) -> int:
-    """Enhanced transposition cutoff for the trick's last card: a bound from the table on a
-    next trick that already decides this node, or -1."""
-    decl = par[P_DECL]
-    stamp = par[P_STAMP]
-    step = par[P_STEP]
-    maximizing = (seat & 1) == decl
-    acc = st[p, S_ACC]
-    first = p - 3
-    base = tab[1, played[first]] + tab[1, played[first + 1]] + tab[1, played[first + 2]]
-    winning = played[first + st[p, S_WIN]]
-    trumps = par[P_TRUMPS]
-    result = -1
-    for i in range(count):
-        c = moves[i]
-        rest = hand ^ (1 << c)
-        if rest == 0:
-            return -1  # the last trick: no table entries
-        win = 3 if _beats(c, winning, tab, trumps) else st[p, S_WIN]
-        winner = (st[p, S_LEADER] + win * step) & 3
-        won = base + tab[1, c]
-        child_acc = acc + won if (winner & 1) == decl else acc
-        hands[seat] = rest
-        row = _tt_index(hands, winner)
-        if (
-            tt[row, 4] == winner + 4 * stamp
-            and tt[row, 0] == hands[0]
-            and tt[row, 1] == hands[1]
-            and tt[row, 2] == hands[2]
-            and tt[row, 3] == hands[3]
-        ):
-            if maximizing and child_acc + tt[row, 5] >= gamma:
-                result = child_acc + tt[row, 5]
-            elif not maximizing and child_acc + tt[row, 6] < gamma:
-                result = child_acc + tt[row, 6]
-        hands[seat] = hand
-        if result >= 0:
-            return result
-    return -1
 
 
 @_jit
@@ -494,10 +438,11 @@ def search(
                     live |= 1 << played[i]
                 win = st[p, S_WIN]
                 legal_cards = _legal(hand, played, p - n, n, win, tab, par)
-                count = _candidates(legal_cards, live, tab, moves[p], debruijn)
+                count = _candidates(legal_cards, live, tab, moves, p, debruijn)
                 if count > 1:
                     _order(
-                        moves[p],
+                        moves,
+                        p,
                         count,
                         played,
                         p - n,
@@ -511,13 +456,6 @@ def search(
                         hands[seat ^ 2],
                         debruijn,
                     )
-                if n == 3 and count > 1:
-                    cut = _etc(
-                        hands, played, p, seat, hand, count, moves[p], gamma, tab, par, tt, st
-                    )
-                    if cut >= 0:
-                        v = cut
-                        mode = _RETURN
                 st[p, S_SEAT] = seat
                 st[p, S_HAND] = hand
                 st[p, S_COUNT] = count
@@ -614,6 +552,80 @@ def search(
 
 
 @_jit
+def playout(
+    hands: Any,
+    played: Any,
+    p: int,
+    tab: Any,
+    par: Any,
+    st: Any,
+    moves: Any,
+    scores: Any,
+    debruijn: Any,
+) -> int:
+    """The declarers' final points when every seat plays the move ordering's first card from
+    the node at ply ``p`` (a quick guess of the value; ``hands`` come back unchanged)."""
+    step = par[P_STEP]
+    decl = par[P_DECL]
+    trumps = par[P_TRUMPS]
+    n = st[p, S_N]
+    leader = st[p, S_LEADER]
+    acc = st[p, S_ACC]
+    rem = st[p, S_REM]
+    win = st[p, S_WIN]
+    q = p
+    saved = np.empty(4, dtype=np.int64)
+    for i in range(4):
+        saved[i] = hands[i]
+    while hands[0] | hands[1] | hands[2] | hands[3]:
+        seat = (leader + n * step) & 3
+        hand = hands[seat]
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        for i in range(q - n, q):
+            live |= 1 << played[i]
+        legal_cards = _legal(hand, played, q - n, n, win, tab, par)
+        count = _candidates(legal_cards, live, tab, moves, q, debruijn)
+        if count > 1:
+            _order(
+                moves,
+                q,
+                count,
+                played,
+                q - n,
+                n,
+                win,
+                live,
+                -1,
+                tab,
+                par,
+                scores,
+                hands[seat ^ 2],
+                debruijn,
+            )
+        c = moves[q, 0]
+        hands[seat] = hand ^ (1 << c)
+        played[q] = c
+        if n == 0 or _beats(c, played[q - n + win], tab, trumps):
+            win = n
+        q += 1
+        n += 1
+        if n == 4:
+            won = tab[1, played[q - 4]] + tab[1, played[q - 3]] + tab[1, played[q - 2]]
+            won += tab[1, c]
+            if (hands[0] | hands[1] | hands[2] | hands[3]) == 0:
+                won += par[P_BONUS]
+            leader = (leader + win * step) & 3
+            if (leader & 1) == decl:
+                acc += won
+            rem -= won
+            n = 0
+            win = 0
+    for i in range(4):
+        hands[i] = saved[i]
+    return int(acc)
+
+
+@_jit
 def value(
     hands: Any,
     played: Any,
@@ -632,17 +644,29 @@ def value(
     tolerance; ``guess`` is the first probe), or -1 when the node limit stopped the search."""
     lo: int = st[p, S_ACC]
     hi: int = lo + st[p, S_REM]
+    if guess < 0:
+        guess = playout(hands, played, p, tab, par, st, moves, scores, debruijn)
     gamma = min(max(guess, lo + 1), hi)
     tolerance = 2 * par[P_TOLERANCE]
+    step = 4
+    last = 0  # +1 after a probe that failed high, -1 after one that failed low
     while hi - lo > tolerance:
         g = search(hands, played, p, gamma, tab, par, tt, st, moves, scores, debruijn)
         if par[P_ABORTED]:
             return -1
         if g >= gamma:
             lo = g
+            gamma = lo + step if last >= 0 else (lo + hi + 1) >> 1
+            last = 1 if last >= 0 else 2
         else:
             hi = g
-        gamma = (lo + hi + 1) >> 1
+            gamma = hi - step if last <= 0 else (lo + hi + 1) >> 1
+            last = -1 if last <= 0 else 2
+        if last == 2:
+            gamma = (lo + hi + 1) >> 1
+        else:
+            step *= 2
+        gamma = min(max(gamma, lo + 1), hi)
     return (lo + hi) >> 1
 
 
@@ -675,7 +699,7 @@ def values_per_card(
     for i in range(p - n, p):
         live |= 1 << played[i]
     legal_cards = _legal(hand, played, p - n, n, st[p, S_WIN], tab, par)
-    count = _candidates(legal_cards, live, tab, moves[p], debruijn)
+    count = _candidates(legal_cards, live, tab, moves, p, debruijn)
     cands = moves[p].copy()
     q = p + 1
     for i in range(count):
