@@ -239,8 +239,7 @@ class Deal:
         )
 
     def _restore(self, snap: tuple[object, ...]) -> None:
-        for name, value in zip(self._FIELDS, snap, strict=True):
-            object.__setattr__(self, name, value)
+        self.__dict__.update(zip(self._FIELDS, snap, strict=True))
 
     # --- seats -----------------------------------------------------------------------------
 
