@@ -35,6 +35,8 @@ NODES_PER_SECOND: Final = 7_000_000
 DEFAULT_THINK: Final = 0.25
 #: Nodes the first world may take (about 0.35 s): over it the bot falls back to `basic`.
 HARD_CAP_NODES: Final = 2_500_000
+#: How far off (card points) each world's values may be in the first two tricks.
+EARLY_TOLERANCE: Final = 6
 #: Most worlds dealt per decision.
 MAX_WORLDS: Final = 160
 
@@ -86,6 +88,8 @@ def estimate_cards(
     for card in view.hand:
         mine |= card.mask
     solver = _solver()
+    # Early in the deal, values to within a few points buy more worlds.
+    tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
     budget = int(think * NODES_PER_SECOND)
     sums = dict.fromkeys(legal, 0.0)
     weights = 0.0
@@ -108,7 +112,7 @@ def estimate_cards(
         )
         # The first world may overrun the budget, never the hard cap.
         limit = max(budget, 1) if worlds else max(budget, HARD_CAP_NODES)
-        values = solver.try_solve_cards(position, limit)
+        values = solver.try_solve_cards(position, limit, tolerance)
         budget -= solver.nodes
         if values is None:
             break
