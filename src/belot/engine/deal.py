@@ -40,8 +40,6 @@ _CALLS: Final = [Call.bid(c) for c in Contract]
 _PLAYS: Final = tuple(Play(card) for card in ALL_CARDS)
 _CUTS: Final = tuple(Cut(k) for k in range(1, 32))
 _PASS: Final = Call.pass_()
-_CONTRA: Final = Call.contra()
-_RECONTRA: Final = Call.recontra()
 #: ``_PLAYS_BY_BYTE[suit][byte]``: the Play actions of a suit's byte of a card set, in order.
 _PLAYS_BY_BYTE: Final = tuple(
     tuple(tuple(_PLAYS[suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
