@@ -50,6 +50,8 @@ function act(action) {
 
 function receive(message) {
   if (message.type === "state") {
+    const played = (view) => (view ? view.tricks.reduce((n, x) => n + x.plays.length, 0) : 0);
+    if (state && played(state.view) !== played(message.view)) showLastTrick = false;
     state = message;
     render();
   } else if (message.type === "error") {
