@@ -130,6 +130,8 @@ def test_illegal_and_out_of_turn_actions_change_nothing(client: TestClient) -> N
             assert words in until(ws, lambda m: m["type"] == "error")["message"]
         ws.send_json({"type": "launch", "action": "cut:5"})
         assert "unknown message type" in until(ws, lambda m: m["type"] == "error")["message"]
+        ws.send_text("cut:5")
+        assert until(ws, lambda m: m["type"] == "error")["message"] == "messages are JSON"
     assert table.record == []
     assert state_of(client, table_id)["view"]["phase"] == "cut"
     # Play on to the first card and try a card that is not held.

@@ -235,7 +235,12 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
         await room.changed()
         try:
             while True:
-                message = await websocket.receive_json()
+                text = await websocket.receive_text()
+                try:
+                    message = json.loads(text)
+                except ValueError:
+                    await websocket.send_json({"type": "error", "message": "messages are JSON"})
+                    continue
                 await _handle(room, client, message, websocket)
         except (WebSocketDisconnect, RuntimeError):
             pass
