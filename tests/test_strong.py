@@ -3,6 +3,7 @@ deterministically."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -149,3 +150,22 @@ def test_strong_plays_whole_deals() -> None:
             bot = strong if seat.team == number % 2 else basic
             action = bot.act(deal.view(seat))
             deal.push(action)
+
+
+def test_game_point_objective_follows_the_score() -> None:
+    """The bot's objective is the deal's score: more card points never hurt, and making the
+    contract is worth more than the card points alone."""
+    from belot.bots.strong import _game_utility
+    from belot.engine.scoring import contract_total
+
+    for deal in _play_positions(10, seed=12):
+        seat = deal.turn
+        assert seat is not None and deal.contract is not None and deal.bidder is not None
+        view = deal.view(seat)
+        total = contract_total(deal.contract, deal.rules)
+        utility = _game_utility(view, total)
+        ours = seat.team == deal.bidder.team
+        values = [utility(v) for v in range(total + 1)]
+        mine = values if ours else values[::-1]
+        assert all(a <= b for a, b in itertools.pairwise(mine))
+        assert mine[-1] > 0 > mine[0]

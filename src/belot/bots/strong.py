@@ -2,7 +2,9 @@
 
 Card play: worlds are dealt by ``belot.bots.sampling`` (consistent with voids, belots, shown
 declarations; weighted by the auction), each is solved by the perfect-information solver for
-every legal card, and the card with the best weighted average for the bot's team is played.
+every legal card, and the card with the best weighted average for the bot's team is played —
+the average of the game points the deal would write (made or inside, doubles, declarations and
+belots announced), not of raw card points.
 The search effort is a node budget (``think`` seconds × ``NODES_PER_SECOND``), not a clock, so
 the bot is deterministic for a given seed whatever the machine's load.
 
@@ -13,6 +15,7 @@ strength per contract), and always the best set of declarations.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
@@ -22,7 +25,9 @@ from belot.bots.sampling import Constraints, SamplingError, deal_hidden, weight
 from belot.bots.solver import Position, Solver, rules_options
 from belot.engine.actions import Action, Declare, Play
 from belot.engine.cards import Card
-from belot.engine.deal import Phase
+from belot.engine.deal import BELOT_POINTS, Phase
+from belot.engine.declarations import Declaration, compare
+from belot.engine.scoring import TeamPoints, score_deal
 from belot.engine.tricks import CARD_POINTS
 from belot.engine.view import SeatView
 
@@ -67,10 +72,15 @@ def estimate_cards(
     *,
     think: float = DEFAULT_THINK,
     max_worlds: int = MAX_WORLDS,
+    game_points: bool = False,
 ) -> list[CardEstimate]:
     """Each legal card of ``view`` with its expected final card points for the mover's team,
     best first, averaged over worlds dealt at random within a node budget of ``think``
-    seconds (points are NaN when not even one world could be solved within the hard cap)."""
+    seconds (points are NaN when not even one world could be solved within the hard cap).
+
+    With ``game_points``, the mean is of the game points the deal would write for the mover's
+    team minus the other's (made or inside, doubles, declarations and belots announced so far)
+    instead of card points."""
     legal = [a.card for a in view.legal if isinstance(a, Play)]
     if not legal:
         return []
@@ -92,6 +102,7 @@ def estimate_cards(
     tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
     budget = int(think * NODES_PER_SECOND)
     sums = dict.fromkeys(legal, 0.0)
+    utility = _game_utility(view, total) if game_points else None
     weights = 0.0
     worlds = 0
     for _ in range(max_worlds):
@@ -119,7 +130,10 @@ def estimate_cards(
         w = weight(view, (hands[0], hands[1], hands[2], hands[3]))
         for card in legal:
             value = values[card]
-            sums[card] += w * (value if ours else total - value)
+            if utility is not None:
+                sums[card] += w * utility(value)
+            else:
+                sums[card] += w * (value if ours else total - value)
         weights += w
         worlds += 1
         if budget <= 0:
@@ -129,6 +143,48 @@ def estimate_cards(
     estimates = [CardEstimate(card, sums[card] / weights, worlds) for card in legal]
     estimates.sort(key=lambda e: (-e.points, e.card.index))
     return estimates
+
+
+def _game_utility(view: SeatView, total: int) -> Callable[[int], float]:
+    """Game points for the mover's team minus the other's, from the declarers' final card
+    points (declarations and belots announced so far counted; all the card points: a valat)."""
+    contract, bidder = view.contract, view.bidder
+    assert contract is not None and bidder is not None
+    declarers = bidder.team
+    mine = view.seat.team
+    belots = [0, 0]
+    for seat, _ in view.belots:
+        belots[seat.team] += BELOT_POINTS
+    announced: list[list[Declaration]] = [[], [], [], []]
+    for announcement in view.announcements:
+        if announcement.declaration is not None:
+            announced[announcement.seat].append(announcement.declaration)
+    scored = compare(announced, contract, view.rules.declaration_compare)
+    declared = [sum(d.points for d in scored[0]), sum(d.points for d in scored[1])]
+    cache: dict[int, float] = {}
+
+    def utility(value: int) -> float:
+        result = cache.get(value)
+        if result is None:
+            cards = [0, 0]
+            cards[declarers] = value
+            cards[declarers.other] = total - value
+            valat = declarers if value == total else declarers.other if value == 0 else None
+            score = score_deal(
+                view.rules,
+                contract,
+                declarers,
+                (
+                    TeamPoints(cards[0], declared[0], belots[0]),
+                    TeamPoints(cards[1], declared[1], belots[1]),
+                ),
+                double=view.double,
+                valat=valat,
+            )
+            result = cache[value] = float(score.written[mine] - score.written[mine.other])
+        return result
+
+    return utility
 
 
 class StrongBot(Bot):
@@ -147,7 +203,7 @@ class StrongBot(Bot):
             return max(declares, key=lambda a: (a.points, len(a.declarations)))
         rng = decision_rng(self.seed, view)
         think = DEFAULT_THINK if self.think is None else self.think
-        estimates = estimate_cards(view, rng, think=think)
+        estimates = estimate_cards(view, rng, think=think, game_points=True)
         if not estimates or estimates[0].worlds == 0:
             return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
         return Play(estimates[0].card)
