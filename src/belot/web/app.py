@@ -226,7 +226,7 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
             )
             await websocket.close(code=4403)
             return
-        client = Client(seat, websocket.send_json)
+        client = Client(seat, websocket.send_text)
         room.clients.append(client)
         if seat is not None:
             room.returned(seat)

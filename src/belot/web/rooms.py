@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -35,12 +36,12 @@ _log = logging.getLogger(__name__)
 FLUSH_SECONDS: Final = 0.05
 _CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Send = Callable[[str], Awaitable[None]]
 
 
 @dataclass(eq=False)
 class Client:
-    """One browser connection: its seat (None for a spectator) and how to send to it."""
+    """One browser connection: its seat (None for a spectator) and how to send it text."""
 
     seat: Seat | None
     send: Send
@@ -59,6 +60,7 @@ class Room:
     #: When each action was taken (monotonic), for the load benchmark.
     last_change: float = 0.0
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    _table_text: tuple[tuple[object, ...], str] | None = None
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run ``coro`` on the loop, keeping a reference until it is done."""
@@ -121,16 +123,46 @@ class Room:
     async def broadcast(self) -> None:
         for client in list(self.clients):
             try:
-                await client.send(self.state(client.seat))
+                await client.send(self.state_text(client.seat))
             except Exception:  # a browser that went away mid-send is dropped on its own
                 self.clients = [c for c in self.clients if c is not client]
 
     def state(self, seat: Seat | None) -> dict[str, Any]:
+        """What ``seat``'s browser is sent after a change (a spectator's when None)."""
+        return {"table": self._summary(), **self._personal(seat)}
+
+    def state_text(self, seat: Seat | None) -> str:
+        """``state(seat)`` as JSON text; the table's part is encoded once for every browser
+        and kept until it changes (it changes only between deals or when seats do)."""
+        seats = tuple(
+            (info.kind, info.level, info.name, info.is_open, info.away, self.connected(s))
+            for s, info in zip(Seat, self.table.seats, strict=True)
+        )
+        table = self.table
+        key: tuple[object, ...] = (
+            len(table.deals),
+            table.deals[-1].is_over if table.deals else False,
+            table.started,
+            table.hints,
+            table.timer,
+            seats,
+            bool(self.clients),
+        )
+        if self._table_text is None or self._table_text[0] != key:
+            self._table_text = (key, json.dumps(self._summary(), separators=(",", ":")))
+        personal = json.dumps(self._personal(seat), separators=(",", ":"))
+        return '{"table":' + self._table_text[1] + "," + personal[1:]
+
+    def _summary(self) -> dict[str, Any]:
         table = self.table
         summary = table.summary()
         for item, s in zip(summary["seats"], Seat, strict=True):
             item["connected"] = self.connected(s)
             item["bot_playing"] = self.bot_plays(s) and table.seats[s].kind == "person"
+        return summary
+
+    def _personal(self, seat: Seat | None) -> dict[str, Any]:
+        table = self.table
         remaining = None
         if self.deadline is not None:
             remaining = max(0.0, self.deadline - time.monotonic())
@@ -145,7 +177,6 @@ class Room:
             "type": "state",
             "holder": holder,
             "you": None if seat is None else seat.name,
-            "table": summary,
             "view": table.view_json(seat),
             "deal_number": table.deal_number + 1 if table.deals else 0,
             "waiting_for_next": table.waiting_for_next,
