@@ -7,7 +7,6 @@ changes. Each browser receives only its own seat's view; every action is checked
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import importlib
 import importlib.util
@@ -31,7 +30,7 @@ from belot.engine.errors import BelotError
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.web import hints, i18n
-from belot.web.rooms import Client, Hub
+from belot.web.rooms import Client, Hub, Room
 from belot.web.store import Store
 from belot.web.svg import back_svg, card_svg
 from belot.web.tables import SeatInfo, TableError
@@ -197,7 +196,7 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
             key = (room.table.id, number)
             if key not in analysed:
                 deal = room.table.deals[number - 1]
-                analysed[key] = await asyncio.to_thread(hints.annotate, deal)
+                analysed[key] = await hub.think(hints.annotate, deal)
         except BelotError as error:
             return _error(str(error))
         return JSONResponse({"deal": number, "cards": analysed[key]})
@@ -251,7 +250,7 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
             with contextlib.suppress(Exception):
                 await room.broadcast()
 
-    async def _handle(room: Any, client: Client, message: Any, websocket: WebSocket) -> None:
+    async def _handle(room: Room, client: Client, message: Any, websocket: WebSocket) -> None:
         seat = client.seat
         kind = message.get("type") if isinstance(message, dict) else None
         try:
@@ -279,7 +278,7 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
                 view = room.table.deal.view(seat)
                 if not view.legal:
                     raise TableError("it is not your turn")
-                advice = await asyncio.to_thread(hints.hint, view)
+                advice = await hub.think(hints.hint, view)
                 await websocket.send_json({"type": "hint", "hint": advice})
             else:
                 raise TableError(f"unknown message type {kind!r}")

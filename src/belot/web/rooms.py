@@ -15,8 +15,9 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from belot.bots import LEVELS, Bot, make
 from belot.engine.errors import BelotError
@@ -37,6 +38,7 @@ FLUSH_SECONDS: Final = 0.05
 _CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 Send = Callable[[str], Awaitable[None]]
+T = TypeVar("T")
 
 
 @dataclass(eq=False)
@@ -256,7 +258,7 @@ class Room:
         try:
             if bot.name in _INLINE_LEVELS:
                 return str(bot.act(view))
-            return str(await asyncio.to_thread(bot.act, view))
+            return str(await self.hub.think(bot.act, view))
         except Exception:
             _log.exception("bot %s at table %s", bot, self.table.id)
             return str(view.legal[0])
@@ -307,7 +309,14 @@ class Hub:
         self.leave_grace = leave_grace
         self.rooms: dict[str, Room] = {}
         self._dirty: dict[str, Room] = {}
+        # One thread for every search (bots, hints, analysis): the solver's tables are shared
+        # within the process and are not safe to use from two threads at once.
+        self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="belot-think")
         self._flusher: asyncio.TimerHandle | None = None
+
+    async def think(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a search (a bot's decision, a hint, an analysis) on the search thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._thinker, function, *args)
 
     def dirty(self, room: Room) -> None:
         """Store ``room``'s new actions within ``FLUSH_SECONDS`` (one transaction for all)."""
@@ -381,6 +390,7 @@ class Hub:
         return room
 
     async def close(self) -> None:
+        self._thinker.shutdown(wait=False, cancel_futures=True)
         if self._flusher is not None:
             self._flusher.cancel()
         self.flush()
