@@ -274,8 +274,7 @@ def test_a_reload_in_the_middle_of_a_trick_resumes_it(
     page.reload()
     page.wait_for_selector("#hand .card.legal")
     assert (hand(page), trick(page), page.inner_text("#sheet")) == before
-    step(page)
-    page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {len(before[0])}")
+    play_until(page, lambda: len(hand(page)) < len(before[0]))  # and the game goes on
 
 
 def test_a_server_restart_keeps_the_game(server: Server, new_page: Callable[..., Page]) -> None:
