@@ -241,13 +241,15 @@ def test_two_people_at_one_table(server: Server, new_page: Callable[..., Page]) 
     assert link.endswith(f"/t/{table_id}")
     north = new_page(width=390, height=760)  # a phone
     north.goto(link)
+    north.fill("#join-name", "Mira")
     north.click("[data-sit='N']")
     deadline = time.monotonic() + 20
     while not (hand(south) and hand(north)):
         assert time.monotonic() < deadline, "no cards were dealt"
         if not (step(south) or step(north)):
             south.wait_for_timeout(40)
-    assert "(you)" in north.inner_text("#pos-bottom") and "North" in north.inner_text("#pos-bottom")
+    assert "Mira (you)" in north.inner_text("#pos-bottom")
+    assert "Mira" in south.inner_text("#pos-top")
     mine, partner = set(hand(south)), set(hand(north))
     assert mine and partner and not mine & partner
     shown = south.eval_on_selector_all(

@@ -263,8 +263,12 @@ function renderPanel() {
     });
     const content = [
       el("p", {}, t("share"), ": ", el("a", { href: link, id: "share-link", text: link }), ` · ${tableId}`),
-      seats,
     ];
+    if (!state.you) {
+      const saved = localStorage.getItem("belot-name") || "";
+      content.push(el("label", {}, `${t("your_name")} `, el("input", { id: "join-name", maxlength: 30, value: saved })));
+    }
+    content.push(seats);
     if (state.you) content.push(el("button", { type: "button", id: "start-btn", onclick: () => send({ type: "start" }), text: t("start_now") }));
     panel(t("waiting_players"), ...content);
     return;
@@ -439,7 +443,10 @@ function renderTimer() {
 }
 
 async function sit(seat) {
-  const response = await fetch(`/api/tables/${tableId}/seats/${seat}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+  const input = $("join-name");
+  const name = input ? input.value.trim() : "";
+  if (name) localStorage.setItem("belot-name", name);
+  const response = await fetch(`/api/tables/${tableId}/seats/${seat}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
   const answer = await response.json();
   if (!response.ok) {
     toast(answer.error);
