@@ -347,3 +347,21 @@ def test_a_finished_deal_is_analysed_card_by_card(client: TestClient) -> None:
     played = [c for t in record["deals"][0]["tricks"] for _, c in t["plays"]]
     assert [c["card"] for c in cards] == played
     assert all(c["cost"] >= 0 and (c["cost"] > 0) == (c["card"] not in c["best"]) for c in cards)
+
+
+def test_a_closed_browser_hands_its_seat_to_a_bot_after_the_grace(client: TestClient) -> None:
+    table_id, tokens = people_table(client)
+    table = client.app.state.hub.get(table_id).table  # type: ignore[attr-defined]
+    cutter = table.deal.turn.name
+    watcher = next(s for s in "NESW" if s != cutter)
+    with client.websocket_connect(f"/ws/{table_id}?token={tokens[watcher]}") as ws:
+        until(ws, lambda m: m["type"] == "state")
+        with client.websocket_connect(f"/ws/{table_id}?token={tokens[cutter]}") as gone:
+            until(gone, my_turn)
+        # The grace is 0.2 s here: then a bot cuts for the seat that went away.
+        state = until(ws, lambda m: m["type"] == "state" and m["view"]["phase"] != "cut")
+        seat = state["table"]["seats"]["NESW".index(cutter)]
+        assert seat["away"] and seat["bot_playing"] and not seat["connected"]
+        with client.websocket_connect(f"/ws/{table_id}?token={tokens[cutter]}") as back:
+            again = until(back, lambda m: m["type"] == "state" and m["you"] == cutter)
+            assert not again["table"]["seats"]["NESW".index(cutter)]["away"]
