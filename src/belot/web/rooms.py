@@ -218,8 +218,12 @@ class Room:
         if not table.started or table.is_over:
             return None
         if table.waiting_for_next:
-            # Between deals the people say when to go on; with none at the table, go on alone.
-            return None if self.people_present() else Seat.N
+            # Between deals the people say when to go on. Bots go on alone at a table of bots,
+            # or while every person is away but someone still watches; an empty table waits.
+            if self.people_present():
+                return None
+            has_people = any(info.kind == "person" for info in table.seats)
+            return Seat.N if not has_people or self.clients else None
         seat = table.to_act
         if seat is not None and self.bot_plays(seat):
             return seat
