@@ -246,3 +246,31 @@ def test_play_runs_players_to_the_end() -> None:
     assert match.is_over and match.winner is not None
     assert max(match.totals) >= 151
     assert set(seen) == set(Seat)
+
+
+def test_hashed_seeds_come_from_sha256_and_round_trip_through_a_record() -> None:
+    from belot.engine.match import hashed_deal_seed, seed_hash
+    from belot.engine.record import match_from_record, match_to_record
+
+    # Fixed values: stored web tables are replayed with these seeds.
+    assert hashed_deal_seed(11, 0) == 5715568099670042288
+    assert hashed_deal_seed(11, 1) == 3999079683740724890
+    assert seed_hash(5715568099670042288) == (
+        "b6c8be2608a5293ac87b64f819acd57308bba41b6db2675ddf54517af0f0293f"
+    )
+    match = Match(seed=11, hashed_seeds=True)
+    assert match.first_dealer == Match(seed=11).first_dealer  # drawn the same way
+    rng = random.Random(11)
+    for _ in range(3):
+        play_deal(match, rng)
+    assert [d.seed for d in match.deals] == [hashed_deal_seed(11, k) for k in range(3)]
+    match.next_deal()
+    assert match.deal.seed == match.deal_seed(3) == hashed_deal_seed(11, 3)
+    record = match_to_record(match)
+    assert record["hashed_seeds"] is True
+    again = match_from_record(record)
+    assert again.hashed_seeds and again.deal_seed(5) == hashed_deal_seed(11, 5)
+    assert [d.history for d in again.deals] == [d.history for d in match.deals]
+    assert "hashed_seeds" not in match_to_record(Match(seed=11))
+    with pytest.raises(IllegalActionError, match="the match seed gives"):
+        Match.from_deals(match.deals, seed=11)  # read as random seeds, the seeds differ

@@ -12,10 +12,14 @@ the match waits for ``next_deal()`` so that a table can show the result first; w
 Seeding: ``r = random.Random(seed)``; the first dealer is ``Seat(r.randrange(4))``, then deal
 ``k`` (counting from 0, all-pass redeals included) is shuffled with the ``k``-th value of
 ``r.randrange(2**53)`` (below 2**53 so that JSON readers in any language keep it exact).
+With ``hashed_seeds=True`` deal ``k`` is shuffled with ``hashed_deal_seed(seed, k)`` instead, so
+that a table can show each deal's seed once it is over (and its ``seed_hash`` before) without
+giving away the match seed or the seeds of the deals still to come.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
@@ -29,13 +33,26 @@ from belot.engine.sheet import ScoreSheet
 from belot.engine.table import Seat, Team
 from belot.engine.view import SeatView
 
-__all__ = ["SEED_LIMIT", "Match", "Player"]
+__all__ = ["SEED_LIMIT", "Match", "Player", "hashed_deal_seed", "seed_hash"]
 
-#: Match and deal seeds drawn by the engine are below this (exact in JSON numbers everywhere).
+#: Match seeds, and deal seeds drawn from them at random, are below this (exact in JSON numbers
+#: everywhere); hashed deal seeds are below 2**63.
 SEED_LIMIT: Final = 2**53
 
 #: Anything that chooses an action from a seat's view, such as ``Bot.act``.
 Player = Callable[[SeatView], Action]
+
+
+def hashed_deal_seed(seed: int, number: int) -> int:
+    """The shuffle seed of deal ``number`` (0, 1, ...) of a match with ``hashed_seeds=True``:
+    the first 63 bits of the sha256 of ``belot:{seed}:{number}``."""
+    digest = hashlib.sha256(f"belot:{seed}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def seed_hash(seed: int) -> str:
+    """The sha256 of a deal's seed written in decimal: shown before the deal, checked after."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
 class Match:
@@ -46,6 +63,7 @@ class Match:
     first_dealer: Seat
     sheet: ScoreSheet
     auto_next: bool
+    hashed_seeds: bool
 
     def __init__(
         self,
@@ -54,9 +72,11 @@ class Match:
         seed: int | None = None,
         dealer: Seat | None = None,
         auto_next: bool = False,
+        hashed_seeds: bool = False,
     ) -> None:
         self.rules = rules if rules is not None else Rules.bulgarian()
         self.seed = seed if seed is not None else random.SystemRandom().randrange(SEED_LIMIT)
+        self.hashed_seeds = hashed_seeds
         self._rng = random.Random(self.seed)
         drawn_dealer = Seat(self._rng.randrange(4))
         self.first_dealer = drawn_dealer if dealer is None else Seat(dealer)
@@ -72,6 +92,8 @@ class Match:
 
     def deal_seed(self, number: int) -> int:
         """The shuffle seed of deal ``number`` (0 = the first deal, redeals counted)."""
+        if self.hashed_seeds:
+            return hashed_deal_seed(self.seed, number)
         while len(self._seeds) <= number:
             self._seeds.append(self._rng.randrange(SEED_LIMIT))
         return self._seeds[number]
@@ -226,13 +248,14 @@ class Match:
         seed: int | None = None,
         dealer: Seat | None = None,
         auto_next: bool = False,
+        hashed_seeds: bool = False,
     ) -> Match:
         """The match in which ``deals`` were played in this order (every one over but the
         last). Checks each deal's rules and dealer against the match's."""
         deals = list(deals)
         if dealer is None and deals:
             dealer = deals[0].dealer
-        match = cls(rules, seed=seed, dealer=dealer, auto_next=False)
+        match = cls(rules, seed=seed, dealer=dealer, auto_next=False, hashed_seeds=hashed_seeds)
         for number, deal in enumerate(deals, 1):
             if number > 1 and not match._written:
                 raise IllegalActionError(f"deal {number - 1} is not over, yet more deals follow")

@@ -220,17 +220,24 @@ def match_to_record(match: Match) -> dict[str, Any]:
     deals = match.deals
     if not match.deal_over and match.deal.actions:
         deals.append(match.deal)  # a deal in progress is saved too
-    return {
+    record: dict[str, Any] = {
         "format": MATCH_FORMAT,
         "rules": match.rules.to_dict(),
         "seed": match.seed,
-        "first_dealer": match.first_dealer.name,
-        "deals": [deal_to_record(deal) for deal in deals],
-        "sheet": _sheet_lines(match),
-        "totals": _teams(match.totals),
-        "hanging": match.hanging,
-        "winner": None if match.winner is None else match.winner.name,
     }
+    if match.hashed_seeds:
+        record["hashed_seeds"] = True
+    record.update(
+        {
+            "first_dealer": match.first_dealer.name,
+            "deals": [deal_to_record(deal) for deal in deals],
+            "sheet": _sheet_lines(match),
+            "totals": _teams(match.totals),
+            "hanging": match.hanging,
+            "winner": None if match.winner is None else match.winner.name,
+        }
+    )
+    return record
 
 
 def match_from_record(obj: Mapping[str, Any], *, auto_next: bool = False) -> Match:
@@ -241,6 +248,8 @@ def match_from_record(obj: Mapping[str, Any], *, auto_next: bool = False) -> Mat
     rules = _rules(obj.get("rules"), "")
     seed = _seed(obj.get("seed"), "seed")
     _need(not isinstance(seed, str), "a match seed must be an integer")
+    hashed = obj.get("hashed_seeds", False)
+    _need(isinstance(hashed, bool), "hashed_seeds must be true or false")
     records = obj.get("deals", [])
     _need(isinstance(records, list), "deals must be a list of deal records")
     deals = []
@@ -253,7 +262,11 @@ def match_from_record(obj: Mapping[str, Any], *, auto_next: bool = False) -> Mat
     dealer = _seat(first, "first_dealer") if first is not None else None
     try:
         match = Match.from_deals(
-            deals, rules=rules, seed=seed if isinstance(seed, int) else None, dealer=dealer
+            deals,
+            rules=rules,
+            seed=seed if isinstance(seed, int) else None,
+            dealer=dealer,
+            hashed_seeds=hashed,
         )
     except BelotError as error:
         raise InvalidRecordError(str(error)) from None
