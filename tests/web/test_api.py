@@ -14,10 +14,11 @@ from starlette.websockets import WebSocketDisconnect
 
 from belot.cli.verify import command as verify_command
 from belot.engine import Cut, Deal, Seat
+from belot.engine.match import hashed_deal_seed
 from belot.web import hints
 from belot.web.app import create_app
 from belot.web.store import Store
-from belot.web.tables import deal_seed, seed_hash
+from belot.web.tables import seed_hash
 
 Message = dict[str, Any]
 
@@ -252,7 +253,7 @@ def test_seeds_are_committed_before_and_shown_after_each_deal(client: TestClient
     shown = done["table"]["deals"][0]
     seed = int(shown["seed"])
     assert hashlib.sha256(shown["seed"].encode()).hexdigest() == first["hash"]
-    assert seed == deal_seed(table.master, 0)
+    assert seed == hashed_deal_seed(table.master, 0)
     # ``belot verify`` re-creates the dealt hands from the seed, cut and dealer alone.
     output = (
         CliRunner()

@@ -6,8 +6,9 @@ import pytest
 
 from belot.bots import make
 from belot.engine import BelotError, IllegalActionError, OutOfTurnError, Rules, Seat
+from belot.engine.match import hashed_deal_seed
 from belot.engine.sheet import match_winner
-from belot.web.tables import SeatInfo, Table, deal_seed, seed_hash, spectator_view
+from belot.web.tables import SeatInfo, Table, seed_hash, spectator_view
 
 
 def bot_table(master: int, **options: object) -> Table:
@@ -40,7 +41,7 @@ def test_a_whole_match_is_played_to_its_end_and_replays_from_its_record() -> Non
     for before, after in zip(table.deals, table.deals[1:], strict=False):
         assert after.dealer == before.next_seat(before.dealer)
     for number, deal in enumerate(table.deals):
-        assert deal.seed == deal_seed(11, number)
+        assert deal.seed == hashed_deal_seed(11, number)
     again = Table.from_config("T", table.to_config(), table.record)
     assert again.record == table.record
     assert again.sheet_json() == sheet

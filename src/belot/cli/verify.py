@@ -7,6 +7,7 @@ import click
 from belot.engine.actions import Cut
 from belot.engine.deal import Deal, Phase, shuffled_deck
 from belot.engine.errors import BelotError
+from belot.engine.match import seed_hash
 from belot.engine.table import Seat
 
 __all__ = ["command"]
@@ -19,8 +20,6 @@ __all__ = ["command"]
 @click.option("--hash", "expected", default=None, help="The seed hash shown before the deal.")
 def command(seed: str, cut: int | None, dealer: str, expected: str | None) -> None:
     """Print the deck that SEED shuffles, and with --cut each seat's hand (5, then all 8)."""
-    from belot.web.tables import seed_hash
-
     value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
     digest = seed_hash(value) if isinstance(value, int) else seed_hash_text(value)
     click.echo(f"seed   {value}")

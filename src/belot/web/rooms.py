@@ -142,9 +142,9 @@ class Room:
         )
         table = self.table
         key: tuple[object, ...] = (
-            len(table.deals),
-            table.deals[-1].is_over if table.deals else False,
             table.started,
+            table.deal_number,
+            table.match.deal_over,
             table.hints,
             table.timer,
             seats,
@@ -169,7 +169,7 @@ class Room:
         if self.deadline is not None:
             remaining = max(0.0, self.deadline - time.monotonic())
         holder = None
-        if table.deals:
+        if table.started:
             deal = table.deal
             trick = deal.current_trick
             if trick and deal.contract is not None:
@@ -180,7 +180,7 @@ class Room:
             "holder": holder,
             "you": None if seat is None else seat.name,
             "view": table.view_json(seat),
-            "deal_number": table.deal_number + 1 if table.deals else 0,
+            "deal_number": table.deal_number + 1,
             "waiting_for_next": table.waiting_for_next,
             "timer_left": remaining,
             "hint_available": table.hints and hints.available() and seat is not None,

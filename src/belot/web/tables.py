@@ -1,25 +1,27 @@
 """A game table: four seats (people or bots), a match of deals to the target, and its record.
 
 The table is plain, synchronous game logic with no I/O: the room (``belot.web.rooms``) drives it
-and the store (``belot.web.store``) saves its record. Every action goes through the engine's
-``Deal.push``, so a rejected action raises a ``BelotError`` and changes nothing.
+and the store (``belot.web.store``) saves its record. The match is the engine's ``Match`` and
+every action goes through its ``push``, so a rejected action raises a ``BelotError`` and changes
+nothing.
 
-Each deal's seed is derived from the table's secret master seed; before the deal only its
-sha256 hash is shown, after it the seed itself, so ``belot verify`` can re-create the shuffle.
+The match seed is the table's secret master seed, with hashed deal seeds
+(``Match(hashed_seeds=True)``): before a deal only its seed's sha256 hash is shown, after it the
+seed itself, so ``belot verify`` can re-create the shuffle.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import random
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from belot.engine.actions import Cut, parse_action
 from belot.engine.deal import Deal
-from belot.engine.errors import BelotError, IllegalActionError, OutOfTurnError
+from belot.engine.errors import BelotError, IllegalActionError
+from belot.engine.match import Match, seed_hash
 from belot.engine.rules import Rules
 from belot.engine.sheet import ScoreSheet
 from belot.engine.table import Seat
@@ -29,7 +31,6 @@ __all__ = [
     "SeatInfo",
     "Table",
     "TableError",
-    "deal_seed",
     "seed_hash",
     "spectator_view",
 ]
@@ -41,17 +42,6 @@ SeatKind = Literal["person", "bot"]
 
 class TableError(BelotError):
     """A request the table cannot grant (a wrong token, a taken seat, a bad option)."""
-
-
-def deal_seed(master: int, number: int) -> int:
-    """The seed of deal ``number`` (0, 1, ...) of a table with the secret ``master`` seed."""
-    digest = hashlib.sha256(f"belot:{master}:{number}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
-def seed_hash(seed: int) -> str:
-    """The sha256 of a deal's seed written in decimal: shown before the deal, checked after."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
 def token_hash(token: str) -> str:
@@ -112,20 +102,19 @@ class Table:
     started: bool = False
     #: Every action in order as (seat name, action text); ``("", "next")`` starts the next deal.
     record: list[tuple[str, str]] = field(default_factory=list)
-    deals: list[Deal] = field(default_factory=list, init=False)
-    sheet: ScoreSheet = field(init=False)
+    #: The match the table plays (from ``start()`` on), seeded with ``master``.
+    match: Match = field(init=False)
     version: int = field(default=0, init=False)
-    _progress: tuple[tuple[int, bool], dict[str, Any], list[dict[str, Any]]] | None = field(
+    _progress: tuple[tuple[bool, int, bool], dict[str, Any], list[dict[str, Any]]] | None = field(
         default=None, init=False, repr=False
     )
 
     def __post_init__(self) -> None:
         if len(self.seats) != 4:
             raise TableError("a table has four seats")
-        self.sheet = ScoreSheet(target=self.rules.target)
+        self.match = Match(self.rules, seed=self.master, hashed_seeds=True)
         actions, self.record = self.record, []
         if self.started:
-            self._start_deal()
             for seat, text in actions:
                 self._apply(seat, text)
 
@@ -180,53 +169,52 @@ class Table:
             if info.is_open:
                 info.kind = "bot"
         self.started = True
-        self._start_deal()
 
     # --- the match -------------------------------------------------------------------------
 
     @property
     def first_dealer(self) -> Seat:
-        return Seat(random.Random(self.master).randrange(4))
+        return self.match.first_dealer
+
+    @property
+    def deals(self) -> list[Deal]:
+        """Every deal so far, the current one (over or not) last; none before the start."""
+        if not self.started:
+            return []
+        match = self.match
+        return match.deals if match.deal_over else [*match.deals, match.deal]
 
     @property
     def deal(self) -> Deal:
         """The current deal (the last one, over or not)."""
-        if not self.deals:
+        if not self.started:
             raise TableError("the game has not started yet")
-        return self.deals[-1]
+        return self.match.deal
 
     @property
     def deal_number(self) -> int:
-        return len(self.deals) - 1
+        return self.match.number if self.started else -1
+
+    @property
+    def sheet(self) -> ScoreSheet:
+        return self.match.sheet
 
     @property
     def is_over(self) -> bool:
-        return self.sheet.is_over
+        return self.match.is_over
 
     def seed_of(self, number: int) -> int:
-        return deal_seed(self.master, number)
-
-    def _start_deal(self) -> None:
-        if not self.deals:
-            dealer = self.first_dealer
-        else:
-            last = self.deals[-1]
-            same = last.all_passed and self.rules.redeal_same_dealer
-            dealer = last.dealer if same else last.next_seat(last.dealer)
-        number = len(self.deals)
-        self.deals.append(Deal(self.rules, dealer=dealer, seed=self.seed_of(number)))
+        return self.match.deal_seed(number)
 
     @property
     def to_act(self) -> Seat | None:
         """The seat to act in the current deal (None between deals and at the end)."""
-        if not self.deals:
-            return None
-        return self.deal.turn
+        return self.match.turn if self.started else None
 
     @property
     def waiting_for_next(self) -> bool:
         """True when a deal is over and the next one has not been started."""
-        return bool(self.deals) and self.deal.is_over and not self.is_over
+        return self.started and self.match.deal_over and not self.match.is_over
 
     def act(self, seat: Seat, text: str) -> None:
         """Take the action written ``text`` for ``seat``; raises ``BelotError`` on anything the
@@ -254,18 +242,13 @@ class Table:
         if text == NEXT:
             if not self.waiting_for_next:
                 raise IllegalActionError("the deal is not over yet")
-            self._start_deal()
+            self.match.next_deal()
         else:
-            deal = self.deal
-            if deal.turn is None:
+            if self.match.turn is None:
                 raise IllegalActionError("the deal is over: start the next one")
             seat = Seat.from_str(seat_name)
-            if seat != deal.turn:
-                raise OutOfTurnError(f"it is {deal.turn.name}'s turn, not {seat.name}'s")
             action = parse_action(text)
-            deal.push(action, seat)
-            if deal.is_over and deal.result is not None:
-                self.sheet.add(deal.score(self.sheet.hanging))
+            self.match.push(action, seat)
             text = str(action)
         self.record.append((seat_name, text))
         self.version += 1
@@ -275,7 +258,7 @@ class Table:
     def summary(self) -> dict[str, Any]:
         """The public part of the table: seats, options, the score sheet, seeds."""
         # The sheet and the seeds change only when a deal starts or ends: build them then.
-        key = (len(self.deals), bool(self.deals) and self.deals[-1].is_over)
+        key = (self.started, self.match.number, self.match.deal_over)
         if self._progress is None or self._progress[0] != key:
             self._progress = (key, self.sheet_json(), self.deals_json())
         _, sheet, deals = self._progress
@@ -304,11 +287,12 @@ class Table:
 
     def sheet_json(self) -> dict[str, Any]:
         rows: list[dict[str, Any]] = []
-        for number, deal in enumerate(self.deals):
-            if not deal.is_over or deal.contract is None:
+        for number, (deal, score) in enumerate(
+            zip(self.match.deals, self.match.scores, strict=True)
+        ):
+            if score is None:
                 continue
-            score = self.sheet.deals[len(rows)]
-            assert deal.bidder is not None
+            assert deal.contract is not None and deal.bidder is not None
             rows.append(
                 {
                     "deal": number + 1,
@@ -386,9 +370,7 @@ class Table:
     def replay_json(self) -> list[dict[str, Any]]:
         """Every finished deal with all hands, calls and tricks, for the replay page."""
         out = []
-        for number, deal in enumerate(self.deals):
-            if not deal.is_over:
-                continue
+        for number, deal in enumerate(self.match.deals):
             score = deal.result
             out.append(
                 {
