@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypedDict, TypeVar, Unpack
 
 from belot.bots import make
 from belot.bots.base import Bot
@@ -38,11 +38,13 @@ from belot.engine.sheet import ScoreSheet
 from belot.engine.table import Seat, Team
 
 __all__ = [
+    "DuelOptions",
     "DuelResult",
     "PairResult",
     "TournamentResult",
     "check",
     "duel",
+    "duel_pairs",
     "elo_ratings",
     "mean_ci",
     "percentile",
@@ -589,6 +591,27 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+class DuelOptions(TypedDict, total=False):
+    """The options of ``duel`` that ``tournament`` passes on to each of its duels."""
+
+    matches: int | None
+    seed: int
+    workers: int | None
+    rules: Rules | None
+    think: float | None
+    ray_address: str | None
+
+
+def _match_pairs(deals: int, matches: int | None) -> int:
+    return deals // 20 if matches is None else matches
+
+
+def duel_pairs(deals: int, matches: int | None = None) -> int:
+    """How many pairs a duel plays: ``deals`` deal pairs and ``matches`` match pairs (default
+    ``deals // 20``); ``progress`` is called with parts of this."""
+    return deals + _match_pairs(deals, matches)
+
+
 def duel(
     a: str,
     b: str,
@@ -608,7 +631,7 @@ def duel(
     number of pairs (deal pairs plus match pairs). The cards of the first ``analyse`` deal
     pairs are checked against the perfect-information solver (slow: a solve per card)."""
     workers = default_workers() if workers is None else workers
-    matches = deals // 20 if matches is None else matches
+    matches = _match_pairs(deals, matches)
     check((a, b), deals, matches, workers, ray_address, analyse)
     base = {
         "a": _Side(a, 2 * seed, think),
@@ -669,35 +692,20 @@ def tournament(
     levels: Sequence[str],
     *,
     deals: int = 500,
-    matches: int | None = None,
-    seed: int = 1,
-    workers: int | None = None,
-    rules: Rules | None = None,
-    think: float | None = None,
-    ray_address: str | None = None,
     progress: Callable[[int], None] | None = None,
+    **options: Unpack[DuelOptions],
 ) -> TournamentResult:
-    """A duplicate duel of every pair of ``levels`` and an Elo table of them all."""
+    """A duplicate duel of every pair of ``levels`` and an Elo table of them all; ``deals``,
+    ``progress`` and the ``options`` (``matches``, ``seed``, ``workers``, ...) are each duel's."""
     names = list(dict.fromkeys(levels))
     if len(names) < 2:
         raise BelotError("a tournament needs at least two different bots")
-    check(names, deals, matches, workers, ray_address)
+    check(names, deals, options.get("matches"), options.get("workers"), options.get("ray_address"))
     duels = []
     games: list[tuple[int, int, float]] = []
     for i in range(len(names)):
         for j in range(i + 1, len(names)):
-            result = duel(
-                names[i],
-                names[j],
-                deals=deals,
-                matches=matches,
-                seed=seed,
-                workers=workers,
-                rules=rules,
-                think=think,
-                ray_address=ray_address,
-                progress=progress,
-            )
+            result = duel(names[i], names[j], deals=deals, progress=progress, **options)
             duels.append(result)
             for d in result.diffs:
                 games.append((i, j, 1.0 if d > 0 else 0.5 if d == 0 else 0.0))

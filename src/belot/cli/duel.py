@@ -6,12 +6,18 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar, Unpack
 
 import click
 
 from belot.engine.rules import Rules
 
-__all__ = ["command", "progress_bar", "rules_option"]
+if TYPE_CHECKING:
+    from belot.bots.arena import DuelOptions, DuelResult, TournamentResult
+
+__all__ = ["command", "duel_options", "echo_result", "progress_bar", "rules_option"]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def rules_option(text: str | None) -> Rules:
@@ -38,21 +44,54 @@ def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int],
         yield bar.update
 
 
+def duel_options(matches_help: str) -> Callable[[F], F]:
+    """The options ``belot duel`` and ``belot tournament`` share: ``DuelOptions`` keys, then
+    ``as_json`` and ``quiet``."""
+    options = [
+        click.option(
+            "--matches",
+            type=int,
+            default=None,
+            help=f"{matches_help} [default: deals / 20; 0 for none].",
+        ),
+        click.option(
+            "--seed", default=1, show_default=True, help="Seed of the decks and the bots."
+        ),
+        click.option("--workers", type=int, default=None, help="Processes [default: all cores]."),
+        click.option(
+            "--think", type=float, default=None, help="Seconds per decision, for search bots."
+        ),
+        click.option(
+            "--rules",
+            default=None,
+            callback=lambda _ctx, _param, text: rules_option(text),
+            help="Preset name or JSON rules object.",
+        ),
+        click.option(
+            "--ray", "ray_address", default=None, help="Run on the Ray cluster at ADDRESS."
+        ),
+        click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON."),
+        click.option("--quiet", is_flag=True, help="No progress bar."),
+    ]
+
+    def decorate(function: F) -> F:
+        for option in reversed(options):
+            function = option(function)
+        return function
+
+    return decorate
+
+
+def echo_result(result: DuelResult | TournamentResult, as_json: bool) -> None:
+    """Print a duel's or a tournament's figures, as a table or as JSON."""
+    click.echo(json.dumps(result.to_json(), indent=1) if as_json else result.render())
+
+
 @click.command()
 @click.argument("a")
 @click.argument("b")
 @click.option("--deals", default=2000, show_default=True, help="Deals, each played twice.")
-@click.option(
-    "--matches",
-    type=int,
-    default=None,
-    help="Matches to 151, each played twice [default: deals / 20; 0 for none].",
-)
-@click.option("--seed", default=1, show_default=True, help="Seed of the decks and the bots.")
-@click.option("--workers", type=int, default=None, help="Processes [default: all cores].")
-@click.option("--think", type=float, default=None, help="Seconds per decision, for search bots.")
-@click.option("--rules", "rules_text", default=None, help="Preset name or JSON rules object.")
-@click.option("--ray", "ray_address", default=None, help="Run on the Ray cluster at ADDRESS.")
+@duel_options("Matches to 151, each played twice")
 @click.option(
     "--solver-loss",
     "analyse",
@@ -60,21 +99,14 @@ def progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int],
     show_default=True,
     help="Check every card of the first N deal pairs against the perfect-information solver.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
 def command(
     a: str,
     b: str,
     deals: int,
-    matches: int | None,
-    seed: int,
-    workers: int | None,
-    think: float | None,
-    rules_text: str | None,
-    ray_address: str | None,
     analyse: int,
     as_json: bool,
     quiet: bool,
+    **options: Unpack[DuelOptions],
 ) -> None:
     """Duplicate duel of bot A against bot B (e.g. ``belot duel basic random``).
 
@@ -83,26 +115,10 @@ def command(
     think times and, with --solver-loss, the card points each bot loses per card against best
     play with all hands open.
     """
-    from belot.bots.arena import check, duel
+    from belot.bots.arena import check, duel, duel_pairs
 
-    rules = rules_option(rules_text)
-    check((a, b), deals, matches, workers, ray_address, analyse)
-    total = deals + (deals // 20 if matches is None else matches)
-    with progress_bar(total, f"{a} vs {b}", not quiet) as advance:
-        result = duel(
-            a,
-            b,
-            deals=deals,
-            matches=matches,
-            seed=seed,
-            workers=workers,
-            rules=rules,
-            think=think,
-            ray_address=ray_address,
-            progress=advance,
-            analyse=analyse,
-        )
-    if as_json:
-        click.echo(json.dumps(result.to_json(), indent=1))
-    else:
-        click.echo(result.render())
+    matches = options.get("matches")
+    check((a, b), deals, matches, options.get("workers"), options.get("ray_address"), analyse)
+    with progress_bar(duel_pairs(deals, matches), f"{a} vs {b}", not quiet) as advance:
+        result = duel(a, b, deals=deals, analyse=analyse, progress=advance, **options)
+    echo_result(result, as_json)
