@@ -26,7 +26,29 @@ from .replay import (
     winner_line,
 )
 
-__all__ = ["command", "default_level", "make_bots"]
+__all__ = [
+    "RECORD_OPTION",
+    "RULES_OPTIONS",
+    "SEED_OPTION",
+    "command",
+    "default_level",
+    "make_bots",
+]
+
+#: The options ``belot match`` and ``belot play`` share.
+SEED_OPTION = click.option(
+    "--seed", type=int, default=None, help="Match seed (default: a random one, shown)."
+)
+RECORD_OPTION = click.option(
+    "--record", "record_path", metavar="FILE", help="Write the match record to FILE."
+)
+RULES_OPTIONS = click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A rules option, like passes_after_double=2 (repeatable).",
+)
 
 
 def default_level() -> str:
@@ -63,22 +85,16 @@ def save_record(path: str, match: Match) -> None:
 
 
 @click.command()
-@click.option("--seed", type=int, default=None, help="Match seed (default: a random one, shown).")
+@SEED_OPTION
 @click.option(
     "--bots",
     default="",
     metavar="LEVELS",
     help=f"One level for all four, or four for N,E,S,W (levels: {', '.join(LEVELS)}).",
 )
-@click.option("--record", "record_path", metavar="FILE", help="Write the match record to FILE.")
+@RECORD_OPTION
 @click.option("--deals", "show_deals", is_flag=True, help="Show every deal trick by trick.")
-@click.option(
-    "--option",
-    "options",
-    multiple=True,
-    metavar="NAME=VALUE",
-    help="A rules option, like passes_after_double=2 (repeatable).",
-)
+@RULES_OPTIONS
 def command(
     seed: int | None,
     bots: str,

@@ -20,7 +20,14 @@ from belot.engine.match import Match
 from belot.engine.record import loads, match_from_record
 from belot.engine.table import Seat
 
-from .match import default_level, make_bots, save_record
+from .match import (
+    RECORD_OPTION,
+    RULES_OPTIONS,
+    SEED_OPTION,
+    default_level,
+    make_bots,
+    save_record,
+)
 from .replay import (
     auction_line,
     declaration_lines,
@@ -206,14 +213,14 @@ def play_match(match: Match, bots: dict[Seat, Bot]) -> None:
 
 
 @click.command()
-@click.option("--seed", type=int, default=None, help="Match seed (default: a random one, shown).")
+@SEED_OPTION
 @click.option(
     "--bots",
     default="",
     metavar="LEVELS",
     help="Level of the other three players, or three levels for N,E,W.",
 )
-@click.option("--record", "record_path", metavar="FILE", help="Write the match record to FILE.")
+@RECORD_OPTION
 @click.option(
     "--resume",
     "resume_path",
@@ -221,13 +228,7 @@ def play_match(match: Match, bots: dict[Seat, Bot]) -> None:
     metavar="FILE",
     help="Go on with a saved match record (its rules and seed).",
 )
-@click.option(
-    "--option",
-    "options",
-    multiple=True,
-    metavar="NAME=VALUE",
-    help="A rules option, like passes_after_double=2 (repeatable).",
-)
+@RULES_OPTIONS
 def command(
     seed: int | None,
     bots: str,
