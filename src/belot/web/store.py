@@ -30,7 +30,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from belot.engine.errors import BelotError
 
-__all__ = ["Store", "StoreError", "default_url"]
+__all__ = ["Store", "StoreError", "default_url", "open_database"]
 
 
 class StoreError(BelotError):
@@ -56,10 +56,28 @@ _actions = Table(
 )
 
 
-def default_url(data_dir: Path) -> str:
-    """The SQLite file in ``data_dir``."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{data_dir / 'belot.sqlite3'}"
+def default_url(data_dir: Path | str, name: str = "belot.sqlite3") -> str:
+    """The SQLite file ``name`` in ``data_dir`` (the folder is created)."""
+    folder = Path(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / name}"
+
+
+def open_database(database: Engine | str, meta: MetaData) -> Engine:
+    """The database at a URL (or an engine already open) with ``meta``'s tables created;
+    raises ``StoreError`` naming the URL when it cannot be opened."""
+    try:
+        if isinstance(database, str):
+            engine = create_engine(database)
+            if engine.dialect.name == "sqlite":
+                event.listen(engine, "connect", _sqlite_pragmas)
+        else:
+            engine = database
+        meta.create_all(engine)
+    except (SQLAlchemyError, ImportError) as error:
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise StoreError(f"cannot open the database {str(database)!r}: {first}") from None
+    return engine
 
 
 class Store:
@@ -68,14 +86,7 @@ class Store:
     engine: Engine
 
     def __init__(self, url: str) -> None:
-        try:
-            self.engine = create_engine(url)
-            if self.engine.dialect.name == "sqlite":
-                event.listen(self.engine, "connect", _sqlite_pragmas)
-            _meta.create_all(self.engine)
-        except (SQLAlchemyError, ImportError) as error:
-            first = str(error).splitlines()[0] if str(error) else type(error).__name__
-            raise StoreError(f"cannot open the database {url!r}: {first}") from None
+        self.engine = open_database(url, _meta)
 
     def save_config(self, table_id: str, config: dict[str, Any]) -> None:
         """Insert or update a table's configuration."""

@@ -20,11 +20,12 @@ from sqlalchemy import (
     String,
     Table,
     Text,
-    create_engine,
     insert,
     select,
     update,
 )
+
+from belot.web.store import default_url, open_database
 
 __all__ = ["SheetStore"]
 
@@ -45,15 +46,12 @@ class SheetStore:
     engine: Engine
 
     def __init__(self, engine: Engine | str) -> None:
-        self.engine = create_engine(engine) if isinstance(engine, str) else engine
-        _meta.create_all(self.engine)
+        self.engine = open_database(engine, _meta)
 
     @classmethod
     def in_folder(cls, data_dir: Path | str) -> SheetStore:
         """A store in the SQLite file ``scoresheets.sqlite3`` of ``data_dir``."""
-        folder = Path(data_dir)
-        folder.mkdir(parents=True, exist_ok=True)
-        return cls(f"sqlite:///{folder / 'scoresheets.sqlite3'}")
+        return cls(default_url(data_dir, "scoresheets.sqlite3"))
 
     def create(self, data: dict[str, Any]) -> str:
         """Store a new sheet and return its id (random, so that a link is hard to guess)."""
