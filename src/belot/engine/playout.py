@@ -153,6 +153,8 @@ def playout(
                 elif trumps >> win & 1:
                     legal = legal & beats[win] or (legal if forced else hand)
             options = legal
+            # The same choice rule as for a lead, written out again: one loop for the lead and
+            # the follows measured 3-10% slower.
             if legal & (legal - 1):
                 pick = int(uniform() * legal.bit_count())
                 while pick:
