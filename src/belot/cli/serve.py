@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import os
+import sys
 import threading
 import webbrowser
 from pathlib import Path
@@ -67,7 +69,7 @@ def command(
     gc.set_threshold(50_000, 20, 100)
     url = f"http://{host}:{port}/"
     click.echo(f"belot: serving on {url} (tables in {database_url or data_dir}); Ctrl+C stops")
-    if open_browser:
+    if open_browser and _has_desktop():
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     uvicorn.run(
         app,
@@ -79,3 +81,11 @@ def command(
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=3,
     )
+
+
+def _has_desktop() -> bool:
+    """Whether a graphical browser can open here: without a display, ``webbrowser`` would start
+    a text browser in this very terminal, on top of the server's output."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
