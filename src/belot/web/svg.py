@@ -90,12 +90,8 @@ def _root(title: str) -> ET.Element:
     return svg
 
 
-@cache
-def card_svg(card: Card) -> str:
-    """The face of ``card`` as a standalone SVG document."""
-    suit, rank = card.suit, card.rank
-    colour = _colour(suit)
-    svg = _root(str(card))
+def _outline(svg: ET.Element) -> None:
+    """The card's rounded white border, shared by faces and backs."""
     ET.SubElement(
         svg,
         "rect",
@@ -108,6 +104,15 @@ def card_svg(card: Card) -> str:
         stroke="#888",
         attrib={"stroke-width": "1.5"},
     )
+
+
+@cache
+def card_svg(card: Card) -> str:
+    """The face of ``card`` as a standalone SVG document."""
+    suit, rank = card.suit, card.rank
+    colour = _colour(suit)
+    svg = _root(str(card))
+    _outline(svg)
     label = rank.text
     for flip in (False, True):
         corner = ET.SubElement(svg, "g")
@@ -168,18 +173,7 @@ def card_svg(card: Card) -> str:
 def back_svg() -> str:
     """The back of a card: a blue lattice in a white border."""
     svg = _root("card back")
-    ET.SubElement(
-        svg,
-        "rect",
-        x="1",
-        y="1",
-        width=str(WIDTH - 2),
-        height=str(HEIGHT - 2),
-        rx="8",
-        fill="#fffdf7",
-        stroke="#888",
-        attrib={"stroke-width": "1.5"},
-    )
+    _outline(svg)
     defs = ET.SubElement(svg, "defs")
     pattern = ET.SubElement(
         defs,
