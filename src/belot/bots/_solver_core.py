@@ -15,8 +15,11 @@ Layouts:
   beat the card), ``tab[3]`` the next stronger card of the same suit (-1 for the strongest).
 - ``par``: kind (0 suit, 1 no trumps, 2 all trumps), trump suit (-1 if none), trump mask,
   declarers' team, step (+1 or +3 around the table), last trick bonus, forced undertrump (0/1),
-  stamp (marks the table rows of the current solve), nodes searched, node limit, aborted flag.
-- ``tt`` rows: h0 h1 h2 h3, leader + 4 * stamp, lower bound, upper bound, best card.
+  stamp (marks the table rows of the current solve), nodes searched, node limit, aborted flag,
+  tolerance, table shift (a search uses the first ``2 ** (32 - shift)`` rows).
+- ``tt`` rows (32 bytes, two to a cache line): h0 + (h1 low 31 bits << 32), h2 + (h3 low 31
+  bits << 32), leader + 4 * (h1 >> 31) + 8 * (h3 >> 31) + 16 * stamp, and lower bound + upper
+  bound << 16 + (best card + 1) << 32.
 """
 
 from __future__ import annotations
@@ -73,7 +76,8 @@ P_NODES = 8
 P_LIMIT = 9  # stop a search once this many nodes have been searched in all (0: no limit)
 P_ABORTED = 10
 P_TOLERANCE = 11  # values may be off by up to this many points (0: exact)
-PAR_SIZE = 12
+P_SHIFT = 12  # the table rows in use are the first 2 ** (32 - shift)
+PAR_SIZE = 13
 
 _DEBRUIJN = np.array(
     [
@@ -115,10 +119,12 @@ _DEBRUIJN = np.array(
 
 
 def new_table() -> np.ndarray[Any, np.dtype[np.int64]]:
-    """An empty transposition table (rows are valid only under their solve's stamp)."""
-    table = np.zeros((1 << TT_BITS, 8), dtype=np.int64)
-    table[:, 4] = -1
-    return table
+    """An empty transposition table, its rows aligned on 64-byte cache lines (a row is valid
+    only under its solve's stamp)."""
+    rows = 1 << TT_BITS
+    buffer = np.zeros(rows * 4 + 8, dtype=np.int64)
+    skip = (-buffer.ctypes.data % 64) // 8
+    return buffer[skip : skip + rows * 4].reshape(rows, 4)
 
 
 @_jit
@@ -308,15 +314,16 @@ def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, ply: int, deb
 
 
 @_jit
-def _tt_index(hands: Any, leader: int) -> int:
+def _tt_index(hands: Any, leader: int, shift: int) -> int:
+    """The table row of a trick start: a hash of the hands and the leader, ``32 - shift`` bits."""
     h = (
         (int(hands[0]) * 0x9E3779B1)
         ^ (int(hands[1]) * 0x85EBCA77)
         ^ (int(hands[2]) * 0xC2B2AE3D)
         ^ (int(hands[3]) * 0x27D4EB2F)
-        ^ (leader * 0x165667B1)
+        ^ (int(leader) * 0x165667B1)
     ) & 0xFFFFFFFF
-    return h >> (32 - TT_BITS)
+    return h >> shift
 
 
 # Columns of the per-ply state ``st``.
@@ -374,7 +381,8 @@ def search(
     """
     step = par[P_STEP]
     decl = par[P_DECL]
-    stamp = par[P_STAMP]
+    stamp = par[P_STAMP] << 4
+    shift = par[P_SHIFT]
     trumps = par[P_TRUMPS]
     p = root
     mode = _ENTER
@@ -413,23 +421,24 @@ def search(
                     v = acc + rem if ((leader + win * step) & 1) == decl else acc
                     mode = _RETURN
                 else:
-                    row = _tt_index(hands, leader)
+                    row = _tt_index(hands, leader, shift)
                     st[p, S_ROW] = row
+                    h1 = hands[1]
+                    h3 = hands[3]
                     if (
-                        tt[row, 4] == leader + 4 * stamp
-                        and tt[row, 0] == hands[0]
-                        and tt[row, 1] == hands[1]
-                        and tt[row, 2] == hands[2]
-                        and tt[row, 3] == hands[3]
+                        tt[row, 2] == stamp | leader | ((h1 >> 31) << 2) | ((h3 >> 31) << 3)
+                        and tt[row, 0] == hands[0] | ((h1 & 0x7FFFFFFF) << 32)
+                        and tt[row, 1] == hands[2] | ((h3 & 0x7FFFFFFF) << 32)
                     ):
-                        if acc + tt[row, 5] >= gamma:
-                            v = acc + tt[row, 5]
+                        data = tt[row, 3]
+                        if acc + (data & 0xFFFF) >= gamma:
+                            v = acc + (data & 0xFFFF)
                             mode = _RETURN
-                        elif acc + tt[row, 6] < gamma:
-                            v = acc + tt[row, 6]
+                        elif acc + ((data >> 16) & 0xFFFF) < gamma:
+                            v = acc + ((data >> 16) & 0xFFFF)
                             mode = _RETURN
                         else:
-                            bm = tt[row, 7]
+                            bm = (data >> 32) - 1
             if mode == _NEXT:
                 seat = (leader + n * step) & 3
                 hand = hands[seat]
@@ -522,30 +531,32 @@ def search(
                 v = st[p, S_BEST]
                 row = st[p, S_ROW]
                 if row >= 0:
-                    leader = st[p, S_LEADER]
-                    if not (
-                        tt[row, 4] == leader + 4 * stamp
-                        and tt[row, 0] == hands[0]
-                        and tt[row, 1] == hands[1]
-                        and tt[row, 2] == hands[2]
-                        and tt[row, 3] == hands[3]
-                    ):
-                        tt[row, 0] = hands[0]
-                        tt[row, 1] = hands[1]
-                        tt[row, 2] = hands[2]
-                        tt[row, 3] = hands[3]
-                        tt[row, 4] = leader + 4 * stamp
-                        tt[row, 5] = 0
-                        tt[row, 6] = st[p, S_REM]
-                        tt[row, 7] = -1
+                    h1 = hands[1]
+                    h3 = hands[3]
+                    tag = stamp | st[p, S_LEADER] | ((h1 >> 31) << 2) | ((h3 >> 31) << 3)
+                    k0 = hands[0] | ((h1 & 0x7FFFFFFF) << 32)
+                    k1 = hands[2] | ((h3 & 0x7FFFFFFF) << 32)
+                    if tt[row, 2] == tag and tt[row, 0] == k0 and tt[row, 1] == k1:
+                        data = tt[row, 3]
+                        lower = data & 0xFFFF
+                        upper = (data >> 16) & 0xFFFF
+                        bm = (data >> 32) - 1
+                    else:
+                        tt[row, 0] = k0
+                        tt[row, 1] = k1
+                        tt[row, 2] = tag
+                        lower = 0
+                        upper = st[p, S_REM]
+                        bm = -1
                     future = v - st[p, S_ACC]
                     if v >= gamma:
-                        if future > tt[row, 5]:
-                            tt[row, 5] = future
-                    elif future < tt[row, 6]:
-                        tt[row, 6] = future
+                        if future > lower:
+                            lower = future
+                    elif future < upper:
+                        upper = future
                     if st[p, S_BESTMOVE] >= 0:
-                        tt[row, 7] = st[p, S_BESTMOVE]
+                        bm = st[p, S_BESTMOVE]
+                    tt[row, 3] = lower | (upper << 16) | ((bm + 1) << 32)
                 mode = _RETURN
     par[P_NODES] += nodes
     return v

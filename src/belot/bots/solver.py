@@ -200,6 +200,9 @@ class Solver:
         for card in position.trick:
             live |= 1 << card
         remaining += sum(points[c] for c in range(32) if live >> c & 1)
+        # A small search uses only the start of the table, which stays in the cache.
+        tricks = (live.bit_count() + 3) // 4
+        par[core.P_SHIFT] = 32 - min(core.TT_BITS, 5 + 2 * tricks)
         played, st = self._played, self._st
         n = len(position.trick)
         played[core.ROOT - n : core.ROOT] = position.trick
