@@ -155,6 +155,25 @@ def _tables(contract: Contract) -> np.ndarray[Any, np.dtype[np.int64]]:
     return tab
 
 
+@cache
+def _contract_params(contract: Contract) -> tuple[int, int, int, tuple[int, ...]]:
+    """The search's kind, trump suit and trump mask for ``contract``, and the card points of
+    each byte of a card set (256 entries per suit)."""
+    if contract == Contract.NO_TRUMPS:
+        kind, suit = core.KIND_NO_TRUMPS, -1
+    elif contract == Contract.ALL_TRUMPS:
+        kind, suit = core.KIND_ALL_TRUMPS, -1
+    else:
+        kind, suit = core.KIND_SUIT, int(contract)
+    points = CARD_POINTS[contract]
+    byte_points = tuple(
+        sum(points[8 * s + r] for r in range(8) if byte >> r & 1)
+        for s in range(4)
+        for byte in range(256)
+    )
+    return kind, suit, TRUMP_MASKS[contract], byte_points
+
+
 class Solver:
     """Solves positions with one transposition table, reused from one solve to the next.
 
@@ -166,6 +185,7 @@ class Solver:
         self._stamp = 0
         self._par = np.zeros(core.PAR_SIZE, dtype=np.int64)
         self._out = np.zeros(32, dtype=np.int64)
+        self._hands = np.zeros(4, dtype=np.int64)
         self._played, self._st, self._moves, self._scores = core.new_workspace()
         self.nodes = 0
         """Nodes searched by the last call."""
@@ -175,43 +195,53 @@ class Solver:
         _check(position)
         contract = position.contract
         par = self._par
-        if contract == Contract.NO_TRUMPS:
-            par[core.P_KIND], par[core.P_TRUMP_SUIT] = core.KIND_NO_TRUMPS, -1
-        elif contract == Contract.ALL_TRUMPS:
-            par[core.P_KIND], par[core.P_TRUMP_SUIT] = core.KIND_ALL_TRUMPS, -1
-        else:
-            par[core.P_KIND], par[core.P_TRUMP_SUIT] = core.KIND_SUIT, int(contract)
-        par[core.P_TRUMPS] = TRUMP_MASKS[contract]
-        par[core.P_DECL] = int(position.declarers)
-        par[core.P_STEP] = position.direction % 4
+        kind, trump_suit, trumps, byte_points = _contract_params(contract)
+        par[core.P_KIND] = kind
+        par[core.P_TRUMP_SUIT] = trump_suit
+        par[core.P_TRUMPS] = trumps
+        par[core.P_DECL] = position.declarers
+        par[core.P_STEP] = position.direction & 3
         par[core.P_BONUS] = position.last_trick
-        par[core.P_UNDER] = int(position.forced_undertrump)
+        par[core.P_UNDER] = position.forced_undertrump
         self._stamp += 1
         par[core.P_STAMP] = self._stamp
         par[core.P_NODES] = 0
         par[core.P_LIMIT] = 0
         par[core.P_ABORTED] = 0
         par[core.P_TOLERANCE] = 0
-        points = CARD_POINTS[contract]
-        remaining = position.last_trick
-        live = 0
-        for hand in position.hands:
-            live |= hand
-        for card in position.trick:
+        h0, h1, h2, h3 = position.hands
+        live = h0 | h1 | h2 | h3
+        trick = position.trick
+        for card in trick:
             live |= 1 << card
-        remaining += sum(points[c] for c in range(32) if live >> c & 1)
+        remaining = (
+            position.last_trick
+            + byte_points[live & 0xFF]
+            + byte_points[256 + (live >> 8 & 0xFF)]
+            + byte_points[512 + (live >> 16 & 0xFF)]
+            + byte_points[768 + (live >> 24)]
+        )
         # A small search uses only the start of the table, which stays in the cache.
-        tricks = (live.bit_count() + 3) // 4
+        tricks = (live.bit_count() + 3) >> 2
         par[core.P_SHIFT] = 32 - min(core.TT_BITS, 5 + 2 * tricks)
-        played, st = self._played, self._st
-        n = len(position.trick)
-        played[core.ROOT - n : core.ROOT] = position.trick
-        st[core.ROOT, core.S_N] = n
-        st[core.ROOT, core.S_WIN] = winner_position(position.trick, contract) if n else 0
-        st[core.ROOT, core.S_LEADER] = int(position.leader)
-        st[core.ROOT, core.S_ACC] = position.points[position.declarers]
-        st[core.ROOT, core.S_REM] = remaining
-        return np.array(position.hands, dtype=np.int64), -1
+        st = self._st
+        n = len(trick)
+        root = core.ROOT
+        if n:
+            self._played[root - n : root] = trick
+            st[root, core.S_WIN] = winner_position(trick, contract)
+        else:
+            st[root, core.S_WIN] = 0
+        st[root, core.S_N] = n
+        st[root, core.S_LEADER] = position.leader
+        st[root, core.S_ACC] = position.points[position.declarers]
+        st[root, core.S_REM] = remaining
+        hands = self._hands
+        hands[0] = h0
+        hands[1] = h1
+        hands[2] = h2
+        hands[3] = h3
+        return hands, -1
 
     def solve(self, position: Position) -> int:
         """The declarers' final card points with best play by both sides."""
@@ -276,31 +306,36 @@ class Solver:
 
 
 def _check(position: Position) -> None:
-    hands = position.hands
+    h0, h1, h2, h3 = hands = position.hands
     seen = 0
     for hand in hands:
         if hand < 0 or hand >> 32 or hand & seen:
             raise SolverError("the hands must be disjoint card sets")
         seen |= hand
-    for card in position.trick:
+    trick = position.trick
+    for card in trick:
         if not 0 <= card < 32 or seen >> card & 1:
             raise SolverError("a card of the trick is also in a hand")
         seen |= 1 << card
-    if len(position.trick) > 3:
+    n = len(trick)
+    if n > 3:
         raise SolverError("the trick in progress holds at most three cards")
     total = seen.bit_count()
     if total % 4 or total == 0:
         raise SolverError("the hands and the trick must hold a multiple of four cards")
-    per = total // 4
-    seat = position.leader
+    per = total >> 2
+    if n == 0 and h0.bit_count() == per == h1.bit_count() == h2.bit_count() == h3.bit_count():
+        return
+    seat = int(position.leader)
+    step = position.direction
     for i in range(4):
-        played = 1 if i < len(position.trick) else 0
-        if hands[seat].bit_count() + played != per:
+        count = hands[seat].bit_count()
+        if count + (i < n) != per:
             raise SolverError(
-                f"{seat.name} holds {hands[seat].bit_count()} cards; the trick in progress "
-                f"means {per - played}"
+                f"{Seat(seat).name} holds {count} cards; the trick in progress "
+                f"means {per - (i < n)}"
             )
-        seat = Seat((seat + position.direction) % 4)
+        seat = (seat + step) % 4
 
 
 _SOLVER: Solver | None = None
