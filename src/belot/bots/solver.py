@@ -223,7 +223,7 @@ class Solver:
         )
         # A small search uses only the start of the table, which stays in the cache.
         tricks = (live.bit_count() + 3) >> 2
-        par[core.P_SHIFT] = 32 - min(core.TT_BITS, 5 + 2 * tricks)
+        par[core.P_SHIFT] = 32 - min(core.TT_BITS, 3 + 2 * tricks)
         st = self._st
         n = len(trick)
         root = core.ROOT
