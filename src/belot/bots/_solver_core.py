@@ -44,6 +44,14 @@ def _jit(function: _F) -> _F:
     return cast(_F, numba.njit(cache=True)(function))
 
 
+def _inline(function: _F) -> _F:
+    """``_jit``, inlined into its callers by numba (no call, no reference counting of the
+    arrays passed: this matters in the inner loop)."""
+    if numba is None:
+        return function
+    return cast(_F, numba.njit(cache=True, inline="always")(function))
+
+
 __all__ = [
     "KIND_ALL_TRUMPS",
     "KIND_NO_TRUMPS",
@@ -127,13 +135,13 @@ def new_table() -> np.ndarray[Any, np.dtype[np.int64]]:
     return buffer[skip : skip + rows * 4].reshape(rows, 4)
 
 
-@_jit
+@_inline
 def _low_index(low: int, debruijn: Any) -> int:
     """Index of the single set bit of ``low`` (a card set of one card)."""
     return int(debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27])
 
 
-@_jit
+@_inline
 def _winner(cards: Any, start: int, n: int, tab: Any, trumps: int) -> int:
     """Position in the trick ``cards[start:start + n]`` of the card that holds it."""
     lead = cards[start]
@@ -163,7 +171,7 @@ def legal(hand: int, cards: Any, start: int, n: int, tab: Any, par: Any) -> int:
     return _legal(hand, cards, start, n, win, tab, par)
 
 
-@_jit
+@_inline
 def _beats(card: int, winning: int, tab: Any, trumps: int) -> bool:
     """Whether ``card`` takes the trick from the card ``winning`` it."""
     if (trumps >> card) & 1:
@@ -171,7 +179,7 @@ def _beats(card: int, winning: int, tab: Any, trumps: int) -> bool:
     return (card >> 3) == (winning >> 3) and tab[0, card] > tab[0, winning]
 
 
-@_jit
+@_inline
 def _legal(hand: int, cards: Any, start: int, n: int, win: int, tab: Any, par: Any) -> int:
     """``legal`` with the position ``win`` of the card holding the trick already known."""
     if n == 0:
@@ -205,7 +213,7 @@ def _legal(hand: int, cards: Any, start: int, n: int, win: int, tab: Any, par: A
     return trumps
 
 
-@_jit
+@_inline
 def _top_live(card: int, live: int, tab: Any) -> int:
     """The strongest live card of ``card``'s suit above it (-1 if none)."""
     top = -1
@@ -217,7 +225,7 @@ def _top_live(card: int, live: int, tab: Any) -> int:
     return top
 
 
-@_jit
+@_inline
 def _order(
     moves: Any,
     ply: int,
@@ -290,7 +298,7 @@ def _order(
         scores[j + 1] = s
 
 
-@_jit
+@_inline
 def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, ply: int, debruijn: Any) -> int:
     """Write one card per class of equivalent legal cards into ``moves``; return the count.
 
@@ -313,7 +321,7 @@ def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, ply: int, deb
     return count
 
 
-@_jit
+@_inline
 def _tt_index(hands: Any, leader: int, shift: int) -> int:
     """The table row of a trick start: a hash of the hands and the leader, ``32 - shift`` bits."""
     h = (
