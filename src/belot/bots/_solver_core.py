@@ -667,7 +667,7 @@ def value(
         guess = playout(hands, played, p, tab, par, st, moves, scores, debruijn)
     gamma = min(max(guess, lo + 1), hi)
     tolerance = 2 * par[P_TOLERANCE]
-    step = 4
+    step = 8
     last = 0  # +1 after a probe that failed high, -1 after one that failed low
     while hi - lo > tolerance:
         g = search(hands, played, p, gamma, tab, par, tt, st, moves, scores, debruijn)
