@@ -213,3 +213,16 @@ def test_tolerance_and_node_limit(solver: Solver) -> None:
     assert solver.try_solve_cards(position, 50) is None
     assert solver.nodes <= 51
     assert solver.solve_cards(position) == solver.try_solve_cards(position, 0)
+
+
+def test_root_value_with_tolerance_and_node_limit(solver: Solver) -> None:
+    rng = random.Random(22)
+    for _ in range(20):
+        position = _random_position(rng, 4, mid_trick=True)
+        exact = solver.solve(position)
+        rough = solver.try_solve(position, 0, tolerance=5)
+        assert rough is not None and abs(rough - exact) <= 5
+        assert solver.try_solve(position, 0) == exact
+    position = _random_position(random.Random(1), 8)
+    assert solver.try_solve(position, 50) is None
+    assert solver.nodes <= 51

@@ -262,6 +262,30 @@ class Solver:
         self.nodes = int(self._par[core.P_NODES])
         return int(result)
 
+    def try_solve(self, position: Position, max_nodes: int, tolerance: int = 0) -> int | None:
+        """``solve``, or None if that takes more than ``max_nodes`` nodes (0: no limit); with a
+        ``tolerance``, the value may be off by up to that many points (much faster)."""
+        hands, guess = self._prepare(position)
+        self._par[core.P_LIMIT] = max_nodes
+        self._par[core.P_TOLERANCE] = tolerance
+        result = core.value(
+            hands,
+            self._played,
+            core.ROOT,
+            guess,
+            _tables(position.contract),
+            self._par,
+            self._tt,
+            self._st,
+            self._moves,
+            self._scores,
+            core._DEBRUIJN,
+        )
+        self.nodes = int(self._par[core.P_NODES])
+        if self._par[core.P_ABORTED]:
+            return None
+        return int(result)
+
     def solve_cards(self, position: Position) -> dict[Card, int]:
         """For each legal card of the seat to play: the declarers' final card points if it is
         played now and both sides play best afterwards."""
