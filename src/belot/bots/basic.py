@@ -21,7 +21,15 @@ from belot.engine.deal import Phase
 from belot.engine.tricks import ABOVE
 from belot.engine.view import SeatView
 
-__all__ = ["BasicBot", "contract_strength"]
+__all__ = [
+    "CONTRA_AT",
+    "OVER_PARTNER",
+    "THRESHOLD",
+    "BasicBot",
+    "contract_strength",
+    "defence_strength",
+    "partner_bonus",
+]
 
 # Hand-strength weights per card (rank order 7 8 9 10 J Q K A) for the five-card auction.
 _TRUMP_WEIGHT: Final = (4, 4, 22, 10, 30, 6, 6, 12)
@@ -37,8 +45,8 @@ THRESHOLD: Final = (46, 46, 46, 46, 62, 62)
 #: What a partner's bid is taken to promise, in strength points of the same scale.
 _PARTNER_SAME: Final = 20
 #: Extra margin wanted before bidding over the partner's own contract.
-_OVER_PARTNER: Final = 12
-_CONTRA_AT: Final = 58
+OVER_PARTNER: Final = 12
+CONTRA_AT: Final = 58
 _RECONTRA_MARGIN: Final = 24
 
 
@@ -81,7 +89,7 @@ def contract_strength(hand: int, contract: Contract) -> int:
     return score
 
 
-def _defence_strength(hand: int, contract: Contract) -> int:
+def defence_strength(hand: int, contract: Contract) -> int:
     """How much ``hand`` hurts the other team's ``contract`` (same scale as bidding)."""
     if contract.is_suit:
         trumps = (hand >> (8 * contract)) & 0xFF
@@ -130,18 +138,18 @@ class BasicBot(Bot):
         for contract in Contract:
             if Call.bid(contract) not in legal:
                 continue
-            strength = contract_strength(hand, contract) + _partner_bonus(partner_bids, contract)
+            strength = contract_strength(hand, contract) + partner_bonus(partner_bids, contract)
             margin = strength - THRESHOLD[contract]
             if holder is not None and holder.team is seat.team:
-                margin -= _OVER_PARTNER
+                margin -= OVER_PARTNER
             if margin >= 0 and (best is None or margin >= best[0]):
                 best = (margin, contract)
         if best is not None:
             return Call.bid(best[1])
         if current is not None:
             if Call.contra() in legal:
-                defence = _defence_strength(hand, current) + 8 * bool(partner_bids)
-                if defence >= _CONTRA_AT + (6 if not current.is_suit else 0):
+                defence = defence_strength(hand, current) + 8 * bool(partner_bids)
+                if defence >= CONTRA_AT + (6 if not current.is_suit else 0):
                     return Call.contra()
             if Call.recontra() in legal:
                 strength = contract_strength(hand, current)
@@ -152,7 +160,7 @@ class BasicBot(Bot):
         return Call.pass_()
 
 
-def _partner_bonus(partner_bids: list[Contract], contract: Contract) -> int:
+def partner_bonus(partner_bids: list[Contract], contract: Contract) -> int:
     """What the partner's bids add to our strength for ``contract``."""
     bonus = 0
     for bid in partner_bids:

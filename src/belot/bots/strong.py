@@ -8,8 +8,10 @@ belots announced), not of raw card points.
 The search effort is a node budget (``think`` seconds × ``NODES_PER_SECOND``), not a clock, so
 the bot is deterministic for a given seed whatever the machine's load.
 
-Auction, cut and declarations: the rule-based ``basic`` bot's judgement for calls (hand
-strength per contract), and always the best set of declarations.
+Auction: bidding by simulation (``belot.bots.bidding``): each call worth weighing is played out
+exactly in worlds dealt to agree with the calls so far, and the one with the best mean score is
+made, within ``AUCTION_THINK`` times the card-play node budget. Cut: ``basic``'s. Declarations:
+always the best set.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import ClassVar, Final
 
 from belot.bots.base import Bot, decision_rng
 from belot.bots.basic import BasicBot
+from belot.bots.bidding import estimate_calls, worth_weighing
 from belot.bots.sampling import Constraints, SamplingError, deal_hidden, weight
 from belot.bots.solver import Position, Solver, rules_options
 from belot.engine.actions import Action, Declare, Play
@@ -44,6 +47,8 @@ HARD_CAP_NODES: Final = 2_500_000
 EARLY_TOLERANCE: Final = 6
 #: Most worlds dealt per decision.
 MAX_WORLDS: Final = 160
+#: An auction turn may search this many times a card's node budget: it decides more points.
+AUCTION_THINK: Final = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +201,8 @@ class StrongBot(Bot):
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
+        if view.phase is Phase.AUCTION:
+            return self._call(view)
         if view.phase is not Phase.PLAY:
             return BasicBot(seed=self.seed).act(view)
         declares = [a for a in legal if isinstance(a, Declare)]
@@ -207,3 +214,20 @@ class StrongBot(Bot):
         if not estimates or estimates[0].worlds == 0:
             return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
         return Play(estimates[0].card)
+
+    def _call(self, view: SeatView) -> Action:
+        calls = worth_weighing(view)
+        if len(calls) == 1:
+            return calls[0]  # nothing but a pass is worth weighing
+        think = DEFAULT_THINK if self.think is None else self.think
+        estimates = estimate_calls(
+            view,
+            calls,
+            decision_rng(self.seed, view),
+            _solver(),
+            nodes=int(AUCTION_THINK * think * NODES_PER_SECOND),
+            hard_cap=HARD_CAP_NODES,
+        )
+        if not estimates:
+            return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
+        return estimates[0].call

@@ -1,0 +1,330 @@
+"""Bidding by simulation: deal the unseen cards many times, play each call out exactly, make the
+call with the best mean score.
+
+At the auction a seat sees its first five cards and the calls so far. A world deals the other
+27 cards: five to each other seat, then the three cards each seat (this one too) gets after the
+auction. Worlds are kept with the probability that the others would have made their calls with
+those five cards (the ``basic`` bot's hand strength as a model of a bidder: a bid likely shows
+strength for its contract, a pass the lack of it, a contra strength against the contract).
+
+Each call worth weighing leads to a contract: a bid to that contract for the seat's team, a
+contra or recontra to the standing one doubled again, a pass to the standing one as it is (or to
+no contract: a redeal, worth nothing). In each world, every such contract is solved with all
+hands open (the perfect-information solver, from the first lead), then scored as the deal would
+be — made or inside, doubled, with the declarations and belots the hands hold. The call with the
+best mean, less a margin for the risk a bid or a double takes, is made.
+
+Calls no hand could sensibly make are not weighed (a bid far under ``basic``'s strength
+threshold, a contra without defence), so most auction turns of a weak hand cost nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from belot.bots.basic import (
+    CONTRA_AT,
+    OVER_PARTNER,
+    THRESHOLD,
+    contract_strength,
+    defence_strength,
+    partner_bonus,
+)
+from belot.bots.solver import Position, Solver, rules_options
+from belot.engine.actions import Call, CallKind
+from belot.engine.cards import SUIT_MASKS, Card, Rank
+from belot.engine.contracts import Contract
+from belot.engine.deal import BELOT_POINTS
+from belot.engine.declarations import Declaration, announcement_choices, compare
+from belot.engine.scoring import TeamPoints, score_deal
+from belot.engine.table import Seat, Team
+from belot.engine.tricks import CARD_POINTS
+from belot.engine.view import SeatView
+
+__all__ = ["CallEstimate", "estimate_calls", "worth_weighing"]
+
+#: How far under ``basic``'s threshold a bid is still weighed (strength points).
+WINDOW: Final = 18
+#: Game points a call must gain over passing, for the risk it takes (a bid may be doubled or
+#: outbid; the exact play of each world is better than the table's).
+MARGIN: Final = {CallKind.BID: 1.0, CallKind.CONTRA: 2.0, CallKind.RECONTRA: 2.0}
+#: Strength points per unit of the logistic that models the other seats' calls.
+_SCALE: Final = 8.0
+#: Values of each world may be this many card points off (much faster solves).
+TOLERANCE: Final = 4
+#: Most worlds per decision, and most deals tried to find them.
+MAX_WORLDS: Final = 48
+_MAX_TRIES: Final = 1500
+_ALL: Final = (1 << 32) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class CallEstimate:
+    """A call with the mean game points (the caller's team less the other) it leads to."""
+
+    call: Call
+    points: float
+    worlds: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    """A contract the auction would end in: None for a redeal."""
+
+    contract: Contract | None
+    declarers: Team
+    double: int
+
+
+def worth_weighing(view: SeatView) -> list[Call]:
+    """The legal calls of ``view`` worth simulating: pass, and the bids, contra and recontra
+    the hand is not far too weak for (pass alone: nothing to weigh)."""
+    hand = _mask(view.hand)
+    seat = view.seat
+    legal = {a for a in view.legal if isinstance(a, Call)}
+    partner_bids = [
+        c.contract for s, c in view.calls if s == seat.partner and c.contract is not None
+    ]
+    current, holder = view.contract, view.bidder
+    calls = [Call.pass_()] if Call.pass_() in legal else []
+    for contract in Contract:
+        if Call.bid(contract) not in legal:
+            continue
+        strength = contract_strength(hand, contract) + partner_bonus(partner_bids, contract)
+        if holder is not None and holder.team is seat.team:
+            strength -= OVER_PARTNER
+        if strength >= THRESHOLD[contract] - WINDOW:
+            calls.append(Call.bid(contract))
+    if current is not None:
+        contra_bar = CONTRA_AT - WINDOW
+        if Call.contra() in legal and defence_strength(hand, current) >= contra_bar:
+            calls.append(Call.contra())
+        if Call.recontra() in legal:
+            calls.append(Call.recontra())
+    return calls
+
+
+def estimate_calls(
+    view: SeatView,
+    calls: list[Call],
+    rng: random.Random,
+    solver: Solver,
+    *,
+    nodes: int,
+    hard_cap: int,
+    max_worlds: int = MAX_WORLDS,
+) -> list[CallEstimate]:
+    """Each of ``calls`` with the mean game points for the caller's team less the other's that
+    it leads to, best first after the risk margins, over worlds solved within ``nodes`` solver
+    nodes (the first world may take up to ``hard_cap``). Empty when no world was solved."""
+    seat = view.seat
+    ours = seat.team
+    outcomes = {call: _outcome(view, call) for call in calls}
+    # Each contract is solved once a world, whatever the double and whoever holds it.
+    solves = sorted(
+        {(o.contract, o.declarers) for o in outcomes.values() if o.contract is not None},
+        key=lambda k: (k[0], k[1]),
+    )
+    leader = Seat((view.dealer + view.rules.direction) % 4)
+    sums = dict.fromkeys(calls, 0.0)
+    worlds = 0
+    budget = nodes
+    for hands in _worlds(view, _mask(view.hand), rng, max_worlds):
+        values: dict[tuple[Contract, Team], int] = {}
+        for contract, declarers in solves:
+            position = Position(
+                hands, contract, declarers, leader, **rules_options(view.rules, contract)
+            )
+            limit = max(budget, 1) if worlds else max(budget, hard_cap)
+            value = solver.try_solve(position, limit, TOLERANCE)
+            budget -= solver.nodes
+            if value is None:
+                break
+            values[contract, declarers] = value
+        if len(values) < len(solves):
+            break  # out of nodes in the middle of a world: it does not count
+        held = _held(hands)
+        for call, outcome in outcomes.items():
+            if outcome.contract is not None:
+                value = values[outcome.contract, outcome.declarers]
+                sums[call] += _net(view, held, outcome, value, ours)
+        worlds += 1
+        if budget <= 0:
+            break
+    if worlds == 0:
+        return []
+    estimates = [CallEstimate(call, sums[call] / worlds, worlds) for call in calls]
+    estimates.sort(key=lambda e: (-(e.points - MARGIN.get(e.call.kind, 0.0)), _order(e.call)))
+    return estimates
+
+
+def _order(call: Call) -> int:
+    """Ties go to the quieter call: pass, then the lower bid, then doubles."""
+    if call.kind is CallKind.PASS:
+        return -1
+    if call.contract is not None:
+        return int(call.contract)
+    return 10 if call.kind is CallKind.CONTRA else 11
+
+
+def _outcome(view: SeatView, call: Call) -> _Outcome:
+    ours = view.seat.team
+    if call.kind is CallKind.BID:
+        assert call.contract is not None
+        return _Outcome(call.contract, ours, 1)
+    if view.contract is None or view.bidder is None:
+        return _Outcome(None, ours, 1)
+    declarers = view.bidder.team
+    if call.kind is CallKind.PASS:
+        return _Outcome(view.contract, declarers, view.double)
+    return _Outcome(view.contract, declarers, 2 * view.double)
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    hand = 0
+    for card in cards:
+        hand |= card.mask
+    return hand
+
+
+def _worlds(
+    view: SeatView, hand: int, rng: random.Random, count: int
+) -> Iterator[tuple[int, int, int, int]]:
+    """Up to ``count`` full deals (eight cards a seat) that agree with ``view``: the seat's own
+    five cards, the others' five kept with the probability of their calls."""
+    me = view.seat
+    others = [s for s in Seat if s != me]
+    unseen = [c for c in range(32) if not hand >> c & 1]
+    tries = 0
+    found = 0
+    while found < count and tries < _MAX_TRIES:
+        tries += 1
+        rng.shuffle(unseen)
+        five = [0, 0, 0, 0]
+        five[me] = hand
+        for i, seat in enumerate(others):
+            for c in unseen[5 * i : 5 * i + 5]:
+                five[seat] |= 1 << c
+        if rng.random() >= _likelihood(view, five):
+            continue
+        full = list(five)
+        for i, seat in enumerate(Seat):
+            for c in unseen[15 + 3 * i : 18 + 3 * i]:
+                full[seat] |= 1 << c
+        found += 1
+        yield (full[0], full[1], full[2], full[3])
+
+
+def _likelihood(view: SeatView, five: list[int]) -> float:
+    """How likely the other seats were to make their calls holding ``five`` (a model: each
+    call by ``basic``'s strength, softened by a logistic)."""
+    result = 1.0
+    current: Contract | None = None
+    holder: Seat | None = None
+    bids: list[list[Contract]] = [[], [], [], []]
+    for seat, call in view.calls:
+        if seat != view.seat:
+            result *= _call_likelihood(call, five[seat], current, holder, seat, bids)
+        if call.kind is CallKind.BID and call.contract is not None:
+            current, holder = call.contract, seat
+            bids[seat].append(call.contract)
+    return result
+
+
+def _call_likelihood(
+    call: Call,
+    hand: int,
+    current: Contract | None,
+    holder: Seat | None,
+    seat: Seat,
+    bids: list[list[Contract]],
+) -> float:
+    partner = bids[seat.partner]
+
+    def margin(contract: Contract) -> float:
+        strength = contract_strength(hand, contract) + partner_bonus(partner, contract)
+        if holder is not None and holder.team is seat.team:
+            strength -= OVER_PARTNER
+        return strength - THRESHOLD[contract]
+
+    if call.kind is CallKind.BID:
+        assert call.contract is not None
+        return _logistic(margin(call.contract))
+    if call.kind is CallKind.PASS:
+        higher = [c for c in Contract if current is None or c > current]
+        if not higher:
+            return 1.0
+        return _logistic(-max(margin(c) for c in higher))
+    if call.kind is CallKind.CONTRA and current is not None:
+        return _logistic(defence_strength(hand, current) - CONTRA_AT)
+    return 1.0
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x / _SCALE))
+
+
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """The hands of a world and the best declarations each announces."""
+
+    hands: tuple[int, int, int, int]
+    announced: tuple[tuple[Declaration, ...], ...]
+
+    def declared(self, view: SeatView, contract: Contract) -> tuple[int, int]:
+        """The declaration points that score per team (none in No trumps)."""
+        if contract == Contract.NO_TRUMPS:
+            return (0, 0)
+        scored = compare(self.announced, contract, view.rules.declaration_compare)
+        return (sum(d.points for d in scored[0]), sum(d.points for d in scored[1]))
+
+
+def _held(hands: tuple[int, int, int, int]) -> _Held:
+    return _Held(hands, tuple(announcement_choices(h)[0] for h in hands))
+
+
+def _belots(hands: tuple[int, int, int, int], contract: Contract) -> list[int]:
+    """Belot points per team: the king and queen of trumps (of any suit in all trumps) in one
+    hand."""
+    points = [0, 0]
+    if contract == Contract.NO_TRUMPS:
+        return points
+    suits = range(4) if contract == Contract.ALL_TRUMPS else (int(contract),)
+    pair = (1 << Rank.KING) | (1 << Rank.QUEEN)
+    for seat, held in enumerate(hands):
+        for suit in suits:
+            if (held & SUIT_MASKS[suit]) >> (8 * suit) & pair == pair:
+                points[seat & 1] += BELOT_POINTS
+    return points
+
+
+def _net(view: SeatView, held: _Held, outcome: _Outcome, value: int, ours: Team) -> float:
+    """Game points for ``ours`` less the other team's, had the deal been played out in
+    ``outcome`` with the declarers taking ``value`` card points."""
+    contract = outcome.contract
+    assert contract is not None
+    declarers = outcome.declarers
+    total = sum(CARD_POINTS[contract]) + rules_options(view.rules, contract)["last_trick"]
+    value = min(max(value, 0), total)
+    cards = [0, 0]
+    cards[declarers] = value
+    cards[declarers.other] = total - value
+    declared = held.declared(view, contract)
+    belots = _belots(held.hands, contract)
+    valat = declarers if value == total else declarers.other if value == 0 else None
+    score = score_deal(
+        view.rules,
+        contract,
+        declarers,
+        (
+            TeamPoints(cards[0], declared[0], belots[0]),
+            TeamPoints(cards[1], declared[1], belots[1]),
+        ),
+        double=outcome.double,
+        valat=valat,
+    )
+    return float(score.written[ours] - score.written[ours.other])

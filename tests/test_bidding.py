@@ -1,0 +1,132 @@
+"""Bidding by simulation (``belot.bots.bidding``) and the strong bot's auction."""
+
+from __future__ import annotations
+
+import random
+
+from belot.bots import bidding
+from belot.bots.bidding import estimate_calls, worth_weighing
+from belot.bots.solver import Solver
+from belot.bots.strong import StrongBot
+from belot.engine import Call, Contract, Deal, Seat, mask_of, parse_cards
+from belot.engine.actions import CallKind
+from belot.engine.scoring import TeamPoints, score_deal
+from belot.engine.table import Team
+from conftest import fill_hands, make_deal, push_all
+
+# Dealer N, order of play W → S → E → N: W calls and leads first.
+
+_SOLVER = Solver()
+
+
+def _view_of(five: str, calls: tuple[str, ...] = (), seed: int = 1) -> Deal:
+    """A deal whose seat to call holds ``five`` after ``calls`` (W opens)."""
+    order = [Seat.W, Seat.S, Seat.E, Seat.N]
+    seat = order[len(calls) % 4]
+    deal = make_deal(fill_hands({seat: five}, seed=seed))
+    push_all(deal, list(calls))
+    assert deal.turn is seat
+    return deal
+
+
+def _estimates(deal: Deal, seed: int = 5, nodes: int = 6_000_000) -> list[bidding.CallEstimate]:
+    assert deal.turn is not None
+    view = deal.view(deal.turn)
+    calls = worth_weighing(view)
+    return estimate_calls(
+        view, calls, random.Random(seed), _SOLVER, nodes=nodes, hard_cap=nodes, max_worlds=24
+    )
+
+
+def test_a_weak_hand_weighs_nothing_but_a_pass() -> None:
+    deal = _view_of("7C 8D 9S KH QD")
+    assert worth_weighing(deal.view(Seat.W)) == [Call.pass_()]
+    assert str(StrongBot(seed=1).act(deal.view(Seat.W))) == "pass"
+
+
+def test_bids_near_the_threshold_and_doubles_are_weighed() -> None:
+    calls = worth_weighing(_view_of("JH 9H AH 7C 8D").view(Seat.W))
+    assert Call.bid(Contract.HEARTS) in calls and Call.pass_() in calls
+    assert Call.bid(Contract.NO_TRUMPS) not in calls
+    contra = worth_weighing(_view_of("JS 9S AS 10S AC", ("spades",)).view(Seat.S))
+    assert Call.contra() in contra
+    assert all(c.contract is None or c.contract > Contract.SPADES for c in contra)
+
+
+def test_a_sure_trump_hand_bids_its_suit_first() -> None:
+    deal = _view_of("JH 9H AH 10H KH")
+    estimates = _estimates(deal)
+    best = estimates[0]
+    assert best.call.kind is CallKind.BID and best.worlds > 0
+    by_call = {e.call: e.points for e in estimates}
+    assert by_call[Call.bid(Contract.HEARTS)] > by_call[Call.pass_()] + 5
+    assert by_call[Call.pass_()] == 0  # nobody has bid: passing is worth a redeal
+
+
+def test_a_hopeless_contract_of_the_others_is_doubled() -> None:
+    # W bids clubs; S holds the four top clubs: the contract goes inside, doubled it costs more.
+    deal = _view_of("JC 9C AC 10C AH", ("clubs",))
+    by_call = {e.call: e.points for e in _estimates(deal)}
+    assert by_call[Call.contra()] > by_call[Call.pass_()] > 0
+
+
+def test_estimates_are_deterministic_and_within_the_node_budget() -> None:
+    deal = _view_of("JD 9D AD 10S AS")
+    first = _estimates(deal, seed=3, nodes=2_000_000)
+    again = _estimates(deal, seed=3, nodes=2_000_000)
+    assert first == again
+    assert 0 < first[0].worlds < 24
+    bot = StrongBot(seed=4, think=0.05)
+    assert bot.act(deal.view(Seat.W)) == bot.act(deal.view(Seat.W))
+
+
+def test_worlds_deal_every_card_once_and_keep_the_seats_hand() -> None:
+    deal = _view_of("JD 9D AD 10S AS", ("pass",), seed=2)
+    view = deal.view(Seat.S)
+    mine = mask_of(view.hand)
+    count = 0
+    for hands in bidding._worlds(view, mine, random.Random(1), 30):
+        count += 1
+        assert [h.bit_count() for h in hands] == [8, 8, 8, 8]
+        assert hands[0] | hands[1] | hands[2] | hands[3] == (1 << 32) - 1
+        assert hands[Seat.S] & mine == mine
+    assert count == 30
+
+
+def test_worlds_agree_with_the_others_calls() -> None:
+    # W bid hearts: in the worlds W mostly holds the jack of hearts (a quarter of deals at
+    # random would give it to W's first five cards).
+    deal = _view_of("7C 8C 7D 8D 7S", ("hearts",), seed=3)
+    view = deal.view(Seat.S)
+    jack = mask_of(parse_cards("JH"))
+    worlds = list(bidding._worlds(view, mask_of(view.hand), random.Random(2), 200))
+    with_jack = sum(1 for hands in worlds if hands[Seat.W] & jack) / len(worlds)
+    assert with_jack > 0.6
+
+
+def test_belots_and_declarations_count_in_the_score_of_a_world() -> None:
+    hands = tuple(
+        mask_of(parse_cards(text))
+        for text in (
+            "7C 8C 9C 7D 9D KH QH JS",  # N: a tierce in clubs, the belot of hearts
+            "JC QC AC 8D JH 9H AH 10S",
+            "10C 10D JD KD 7H 8H 7S KS",
+            "KC QD AD 10H 8S 9S QS AS",
+        )
+    )
+    held = bidding._held((hands[0], hands[1], hands[2], hands[3]))
+    assert bidding._belots(held.hands, Contract.HEARTS) == [20, 0]
+    assert bidding._belots(held.hands, Contract.SPADES) == [0, 0]
+    assert bidding._belots(held.hands, Contract.NO_TRUMPS) == [0, 0]
+    assert bidding._belots(held.hands, Contract.ALL_TRUMPS) == [20, 0]
+    view = _view_of("7C 8D 9S KH QD").view(Seat.W)
+    assert held.declared(view, Contract.HEARTS) == (20, 0)
+    assert held.declared(view, Contract.NO_TRUMPS) == (0, 0)
+    # EW make hearts with 120 card points: the game points the engine would write.
+    net = bidding._net(view, held, bidding._Outcome(Contract.HEARTS, Team.EW, 1), 120, Team.EW)
+    points = (TeamPoints(42, 20, 20), TeamPoints(120, 0, 0))
+    score = score_deal(view.rules, Contract.HEARTS, Team.EW, points)
+    assert net == score.written[Team.EW] - score.written[Team.NS]
+    doubled = bidding._net(view, held, bidding._Outcome(Contract.HEARTS, Team.EW, 2), 120, Team.NS)
+    score = score_deal(view.rules, Contract.HEARTS, Team.EW, points, double=2)
+    assert doubled == score.written[Team.NS] - score.written[Team.EW] < 0
