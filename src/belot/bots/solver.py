@@ -156,9 +156,11 @@ def _tables(contract: Contract) -> np.ndarray[Any, np.dtype[np.int64]]:
 
 
 @cache
-def _contract_params(contract: Contract) -> tuple[int, int, int, tuple[int, ...]]:
-    """The search's kind, trump suit and trump mask for ``contract``, and the card points of
-    each byte of a card set (256 entries per suit)."""
+def _contract_params(
+    contract: Contract,
+) -> tuple[int, int, int, tuple[int, ...], np.ndarray[Any, np.dtype[np.int64]]]:
+    """The search's kind, trump suit and trump mask for ``contract``, the card points of each
+    byte of a card set (256 entries per suit), and the card tables."""
     if contract == Contract.NO_TRUMPS:
         kind, suit = core.KIND_NO_TRUMPS, -1
     elif contract == Contract.ALL_TRUMPS:
@@ -171,7 +173,7 @@ def _contract_params(contract: Contract) -> tuple[int, int, int, tuple[int, ...]
         for s in range(4)
         for byte in range(256)
     )
-    return kind, suit, TRUMP_MASKS[contract], byte_points
+    return kind, suit, TRUMP_MASKS[contract], byte_points, _tables(contract)
 
 
 class Solver:
@@ -190,99 +192,103 @@ class Solver:
         self.nodes = 0
         """Nodes searched by the last call."""
 
-    def _prepare(self, position: Position) -> tuple[np.ndarray[Any, Any], int]:
-        """Load ``position`` into the workspace; return the hands and a first guess."""
-        _check(position)
-        contract = position.contract
-        par = self._par
-        kind, trump_suit, trumps, byte_points = _contract_params(contract)
-        par[core.P_KIND] = kind
-        par[core.P_TRUMP_SUIT] = trump_suit
-        par[core.P_TRUMPS] = trumps
-        par[core.P_DECL] = position.declarers
-        par[core.P_STEP] = position.direction & 3
-        par[core.P_BONUS] = position.last_trick
-        par[core.P_UNDER] = position.forced_undertrump
-        self._stamp += 1
-        par[core.P_STAMP] = self._stamp
-        par[core.P_NODES] = 0
-        par[core.P_LIMIT] = 0
-        par[core.P_ABORTED] = 0
-        par[core.P_TOLERANCE] = 0
-        h0, h1, h2, h3 = position.hands
-        live = h0 | h1 | h2 | h3
-        trick = position.trick
-        for card in trick:
-            live |= 1 << card
+    def _prepare(
+        self, position: Position, max_nodes: int = 0, tolerance: int = 0
+    ) -> np.ndarray[Any, np.dtype[np.int64]]:
+        """Check ``position`` and load it into the workspace; return its card tables."""
+        live = _check(position)
+        kind, trump_suit, trumps, byte_points, tab = _contract_params(position.contract)
+        declarers = int(position.declarers)
+        last_trick = position.last_trick
         remaining = (
-            position.last_trick
+            last_trick
             + byte_points[live & 0xFF]
             + byte_points[256 + (live >> 8 & 0xFF)]
             + byte_points[512 + (live >> 16 & 0xFF)]
             + byte_points[768 + (live >> 24)]
         )
+        self._stamp += 1
         # A small search uses only the start of the table, which stays in the cache.
         tricks = (live.bit_count() + 3) >> 2
-        par[core.P_SHIFT] = 32 - min(core.TT_BITS, 3 + 2 * tricks)
-        st = self._st
+        # One write of the whole array, in the order of the P_* indices.
+        self._par[:] = (
+            kind,
+            trump_suit,
+            trumps,
+            declarers,
+            position.direction & 3,
+            last_trick,
+            1 if position.forced_undertrump else 0,
+            self._stamp,
+            0,
+            max_nodes,
+            0,
+            tolerance,
+            32 - min(core.TT_BITS, 3 + 2 * tricks),
+        )
+        trick = position.trick
         n = len(trick)
+        st = self._st
         root = core.ROOT
         if n:
-            self._played[root - n : root] = trick
-            st[root, core.S_WIN] = winner_position(trick, contract)
+            played = self._played
+            for i, card in enumerate(trick):
+                played[root - n + i] = card
+            st[root, core.S_WIN] = winner_position(trick, position.contract)
         else:
             st[root, core.S_WIN] = 0
         st[root, core.S_N] = n
-        st[root, core.S_LEADER] = position.leader
-        st[root, core.S_ACC] = position.points[position.declarers]
+        st[root, core.S_LEADER] = int(position.leader)
+        st[root, core.S_ACC] = position.points[declarers]
         st[root, core.S_REM] = remaining
         hands = self._hands
+        h0, h1, h2, h3 = position.hands
         hands[0] = h0
         hands[1] = h1
         hands[2] = h2
         hands[3] = h3
-        return hands, -1
+        return tab
 
     def solve(self, position: Position) -> int:
         """The declarers' final card points with best play by both sides."""
-        hands, guess = self._prepare(position)
+        tab = self._prepare(position)
+        par = self._par
         result = core.value(
-            hands,
+            self._hands,
             self._played,
             core.ROOT,
-            guess,
-            _tables(position.contract),
-            self._par,
+            -1,
+            tab,
+            par,
             self._tt,
             self._st,
             self._moves,
             self._scores,
             core._DEBRUIJN,
         )
-        self.nodes = int(self._par[core.P_NODES])
+        self.nodes = int(par[core.P_NODES])
         return int(result)
 
     def try_solve(self, position: Position, max_nodes: int, tolerance: int = 0) -> int | None:
         """``solve``, or None if that takes more than ``max_nodes`` nodes (0: no limit); with a
         ``tolerance``, the value may be off by up to that many points (much faster)."""
-        hands, guess = self._prepare(position)
-        self._par[core.P_LIMIT] = max_nodes
-        self._par[core.P_TOLERANCE] = tolerance
+        tab = self._prepare(position, max_nodes, tolerance)
+        par = self._par
         result = core.value(
-            hands,
+            self._hands,
             self._played,
             core.ROOT,
-            guess,
-            _tables(position.contract),
-            self._par,
+            -1,
+            tab,
+            par,
             self._tt,
             self._st,
             self._moves,
             self._scores,
             core._DEBRUIJN,
         )
-        self.nodes = int(self._par[core.P_NODES])
-        if self._par[core.P_ABORTED]:
+        self.nodes = int(par[core.P_NODES])
+        if par[core.P_ABORTED]:
             return None
         return int(result)
 
@@ -298,16 +304,15 @@ class Solver:
     ) -> dict[Card, int] | None:
         """``solve_cards``, or None if that takes more than ``max_nodes`` nodes (0: no limit);
         with a ``tolerance``, each value may be off by up to that many points (much faster)."""
-        hands, guess = self._prepare(position)
-        self._par[core.P_LIMIT] = max_nodes
-        self._par[core.P_TOLERANCE] = tolerance
+        tab = self._prepare(position, max_nodes, tolerance)
+        par = self._par
         out = self._out
         core.values_per_card(
-            hands,
+            self._hands,
             self._played,
-            guess,
-            _tables(position.contract),
-            self._par,
+            -1,
+            tab,
+            par,
             self._tt,
             self._st,
             self._moves,
@@ -315,21 +320,25 @@ class Solver:
             core._DEBRUIJN,
             out,
         )
-        self.nodes = int(self._par[core.P_NODES])
-        if self._par[core.P_ABORTED]:
+        self.nodes = int(par[core.P_NODES])
+        if par[core.P_ABORTED]:
             return None
-        return {Card.from_index(c): int(out[c]) for c in range(32) if out[c] >= 0}
+        values = out.tolist()
+        return {_CARDS[c]: v for c, v in enumerate(values) if v >= 0}
 
     def legal_mask(self, position: Position) -> int:
         """The legal cards of the seat to play, as the search generates them."""
-        hands, _ = self._prepare(position)
+        tab = self._prepare(position)
         n = len(position.trick)
-        tab = _tables(position.contract)
-        hand = int(hands[position.turn])
+        hand = int(self._hands[position.turn])
         return int(core.legal(hand, self._played, core.ROOT - n, n, tab, self._par))
 
 
-def _check(position: Position) -> None:
+_CARDS = tuple(Card.from_index(c) for c in range(32))
+
+
+def _check(position: Position) -> int:
+    """The live cards of ``position`` (hands and trick); SolverError if it is inconsistent."""
     h0, h1, h2, h3 = hands = position.hands
     seen = 0
     for hand in hands:
@@ -349,7 +358,7 @@ def _check(position: Position) -> None:
         raise SolverError("the hands and the trick must hold a multiple of four cards")
     per = total >> 2
     if n == 0 and h0.bit_count() == per == h1.bit_count() == h2.bit_count() == h3.bit_count():
-        return
+        return seen
     seat = int(position.leader)
     step = position.direction
     for i in range(4):
@@ -360,6 +369,7 @@ def _check(position: Position) -> None:
                 f"means {per - (i < n)}"
             )
         seat = (seat + step) % 4
+    return seen
 
 
 _SOLVER: Solver | None = None
