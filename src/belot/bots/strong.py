@@ -37,11 +37,13 @@ from belot.engine.view import SeatView
 __all__ = ["NODES_PER_SECOND", "CardEstimate", "StrongBot", "estimate_cards"]
 
 #: Solver nodes one core of this project's reference machine searches per second (measured
-#: 100-140 ns a node in full deals).
-NODES_PER_SECOND: Final = 7_000_000
-#: Think time per decision when the bot is given none.
-DEFAULT_THINK: Final = 0.25
-#: Nodes the first world may take (about 0.35 s): over it the bot falls back to `basic`.
+#: 9.7-12.3 M in the first two tricks of full deals with the tolerance the bot uses; the low end,
+#: so that a budget holds on a busy machine).
+NODES_PER_SECOND: Final = 10_000_000
+#: Think time per decision when the bot is given none (1.75 M nodes; most decisions stop
+#: sooner, at ``MAX_WORLDS`` worlds).
+DEFAULT_THINK: Final = 0.175
+#: Nodes the first world may take (about 0.25 s): over it the bot falls back to `basic`.
 HARD_CAP_NODES: Final = 2_500_000
 #: How far off (card points) each world's values may be in the first two tricks.
 EARLY_TOLERANCE: Final = 6
