@@ -38,12 +38,6 @@ def mask(text: str) -> int:
     return out
 
 
-def deal_order(dealer: Seat, rules: Rules) -> list[Seat]:
-    """The seats in dealing order: the player after the dealer first."""
-    first = Seat((dealer + rules.direction) % 4)
-    return [Seat((first + i * rules.direction) % 4) for i in range(4)]
-
-
 def deck_for(
     hands: Mapping[Seat, Sequence[Card] | str],
     *,
@@ -67,16 +61,7 @@ def deck_for(
             rest = rest[8:]
     for s, h in given.items():
         assert len(h) == 8, f"{s.name} needs 8 cards, got {len(h)}"
-    order = deal_order(dealer, rules)
-    dealt: list[Card] = []
-    for i in range(4):
-        dealt += given[order[i]][0:3]
-    for i in range(4):
-        dealt += given[order[i]][3:5]
-    for i in range(4):
-        dealt += given[order[i]][5:8]
-    # After the cut the deck reads deck[cut:] + deck[:cut]; undo that rotation.
-    return dealt[32 - cut :] + dealt[: 32 - cut]
+    return list(Deal.with_hands([given[s] for s in Seat], rules, dealer=dealer, cut=cut).deck)
 
 
 def make_deal(

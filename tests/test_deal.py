@@ -22,6 +22,8 @@ from belot.engine import (
     RulesError,
     Seat,
     Team,
+    parse_action,
+    parse_cards,
     shuffled_deck,
 )
 from belot.engine.cards import ALL_CARDS
@@ -567,3 +569,28 @@ def test_rounding_examples_as_deals(
     assert deal.card_points == points == result.raw
     assert result.outcome is Outcome.MADE
     assert result.written == written
+
+
+@pytest.mark.parametrize("dealer", list(Seat))
+@pytest.mark.parametrize("cut", [1, 16, 31])
+def test_with_hands_deals_the_given_hands(dealer: Seat, cut: int) -> None:
+    texts = (
+        "7C 8C 9C 7D 9D KH QH JS",
+        "JC QC AC 8D JH 9H AH 10S",
+        "10C 10D JD KD 7H 8H 7S KS",
+        "KC QD AD 10H 8S 9S QS AS",
+    )
+    hands = [parse_cards(text) for text in texts]
+    deal = Deal.with_hands(hands, dealer=dealer, cut=cut)
+    assert deal.phase is Phase.AUCTION and deal.cut == cut
+    for seat in Seat:
+        assert set(deal.hand(seat)) == set(hands[seat][:5])
+    for call in ("hearts", "pass", "pass", "pass"):
+        deal.push(parse_action(call))
+    for seat in Seat:
+        assert set(deal.hand(seat)) == set(hands[seat])
+
+
+def test_with_hands_needs_four_hands_of_eight() -> None:
+    with pytest.raises(InvalidActionError, match="four hands of eight"):
+        Deal.with_hands([parse_cards("7C 8C")] * 4)

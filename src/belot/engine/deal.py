@@ -191,6 +191,33 @@ class Deal:
         """A freshly shuffled deal (seeded for a reproducible shuffle), waiting for the cut."""
         return cls(rules, dealer=dealer, seed=seed)
 
+    @classmethod
+    def with_hands(
+        cls,
+        hands: Sequence[Sequence[Card]],
+        rules: Rules | None = None,
+        *,
+        dealer: Seat = Seat.N,
+        cut: int = 1,
+    ) -> Deal:
+        """A deal, cut by ``cut``, that gives each seat (N E S W) its eight cards of ``hands``:
+        the first five before the auction, the last three after it."""
+        if len(hands) != 4 or any(len(hand) != 8 for hand in hands):
+            raise InvalidActionError("with_hands needs four hands of eight cards")
+        step = (rules if rules is not None else _BULGARIAN).direction
+        dealt: list[Card] = list(ALL_CARDS)
+        seat = Seat((dealer + step) % 4)
+        for i in range(4):
+            hand = hands[seat]
+            dealt[3 * i : 3 * i + 3] = hand[0:3]
+            dealt[12 + 2 * i : 14 + 2 * i] = hand[3:5]
+            dealt[20 + 3 * i : 23 + 3 * i] = hand[5:8]
+            seat = Seat((seat + step) % 4)
+        # After the cut the deck reads deck[cut:] + deck[:cut]; undo that rotation.
+        deal = cls(rules, dealer=dealer, deck=dealt[32 - cut :] + dealt[: 32 - cut])
+        deal.push(Cut(cut))
+        return deal
+
     # --- snapshots -------------------------------------------------------------------------
 
     _FIELDS: Final = (
