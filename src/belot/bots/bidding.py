@@ -7,12 +7,13 @@ auction. Worlds are kept with the probability that the others would have made th
 those five cards (the ``basic`` bot's hand strength as a model of a bidder: a bid likely shows
 strength for its contract, a pass the lack of it, a contra strength against the contract).
 
-Each call worth weighing leads to a contract: a bid to that contract for the seat's team, a
-contra or recontra to the standing one doubled again, a pass to the standing one as it is (or to
-no contract: a redeal, worth nothing). In each world, every such contract is solved with all
-hands open (the perfect-information solver, from the first lead), then scored as the deal would
-be — made or inside, doubled, with the declarations and belots the hands hold. The call with the
-best mean, less a margin for the risk a bid or a double takes, is made.
+In each world, each call worth weighing is made, and the rest of the auction is played out by
+the model (``basic`` for every seat, this one too): the others may outbid, double or leave the
+contract, the partner may raise. The contract the auction ends in is solved with all hands open
+(the perfect-information solver, from the first lead) and scored as the deal would be — made or
+inside, doubled, with the declarations and belots the hands hold; four passes are a redeal,
+worth nothing. The call with the best mean, less a margin for the risk a bid or a double takes,
+is made.
 
 Calls no hand could sensibly make are not weighed (a bid far under ``basic``'s strength
 threshold, a contra without defence), so most auction turns of a weak hand cost nothing.
@@ -26,19 +27,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from belot.bots.base import Bot
 from belot.bots.basic import (
     CONTRA_AT,
     OVER_PARTNER,
     THRESHOLD,
+    BasicBot,
     contract_strength,
     defence_strength,
     partner_bonus,
 )
 from belot.bots.solver import Position, Solver, rules_options
 from belot.engine.actions import Call, CallKind
-from belot.engine.cards import SUIT_MASKS, Card, Rank
+from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Card, Rank
 from belot.engine.contracts import Contract
-from belot.engine.deal import BELOT_POINTS
+from belot.engine.deal import BELOT_POINTS, Deal, Phase
 from belot.engine.declarations import Declaration, announcement_choices, compare
 from belot.engine.scoring import TeamPoints, score_deal
 from belot.engine.table import Seat, Team
@@ -121,19 +124,16 @@ def estimate_calls(
     """Each of ``calls`` with the mean game points for the caller's team less the other's that
     it leads to, best first after the risk margins, over worlds solved within ``nodes`` solver
     nodes (the first world may take up to ``hard_cap``). Empty when no world was solved."""
-    seat = view.seat
-    ours = seat.team
-    outcomes = {call: _outcome(view, call) for call in calls}
-    # Each contract is solved once a world, whatever the double and whoever holds it.
-    solves = sorted(
-        {(o.contract, o.declarers) for o in outcomes.values() if o.contract is not None},
-        key=lambda k: (k[0], k[1]),
-    )
+    ours = view.seat.team
     leader = Seat((view.dealer + view.rules.direction) % 4)
+    model = BasicBot()
     sums = dict.fromkeys(calls, 0.0)
     worlds = 0
     budget = nodes
-    for hands in _worlds(view, _mask(view.hand), rng, max_worlds):
+    for five, hands in _worlds(view, _mask(view.hand), rng, max_worlds):
+        outcomes = _auctions(view, five, hands, calls, model)
+        # Each contract is solved once a world, whatever the double.
+        solves = sorted({(o.contract, o.declarers) for o in outcomes if o.contract is not None})
         values: dict[tuple[Contract, Team], int] = {}
         for contract, declarers in solves:
             position = Position(
@@ -148,7 +148,7 @@ def estimate_calls(
         if len(values) < len(solves):
             break  # out of nodes in the middle of a world: it does not count
         held = _held(hands)
-        for call, outcome in outcomes.items():
+        for call, outcome in zip(calls, outcomes, strict=True):
             if outcome.contract is not None:
                 value = values[outcome.contract, outcome.declarers]
                 sums[call] += _net(view, held, outcome, value, ours)
@@ -171,17 +171,43 @@ def _order(call: Call) -> int:
     return 10 if call.kind is CallKind.CONTRA else 11
 
 
-def _outcome(view: SeatView, call: Call) -> _Outcome:
-    ours = view.seat.team
-    if call.kind is CallKind.BID:
-        assert call.contract is not None
-        return _Outcome(call.contract, ours, 1)
-    if view.contract is None or view.bidder is None:
-        return _Outcome(None, ours, 1)
-    declarers = view.bidder.team
-    if call.kind is CallKind.PASS:
-        return _Outcome(view.contract, declarers, view.double)
-    return _Outcome(view.contract, declarers, 2 * view.double)
+def _auctions(
+    view: SeatView,
+    five: tuple[int, int, int, int],
+    hands: tuple[int, int, int, int],
+    calls: list[Call],
+    model: Bot,
+) -> list[_Outcome]:
+    """Where the auction ends after each of ``calls`` in the world ``hands`` (``five``: the
+    cards dealt before the auction), the other calls made by ``model``."""
+    deal = Deal.with_hands(
+        [_cards(five[s]) + _cards(hands[s] & ~five[s]) for s in Seat],
+        view.rules,
+        dealer=view.dealer,
+        cut=view.cut or 1,
+    )
+    for seat, call in view.calls:
+        deal.push(call, seat)
+    outcomes = []
+    for call in calls:
+        deal.push(call)
+        pushed = 1
+        while deal.phase is Phase.AUCTION:
+            turn = deal.turn
+            assert turn is not None
+            deal.push(model.act(deal.view(turn)))
+            pushed += 1
+        if deal.contract is None or deal.declarers is None:
+            outcomes.append(_Outcome(None, view.seat.team, 1))
+        else:
+            outcomes.append(_Outcome(deal.contract, deal.declarers, deal.double))
+        for _ in range(pushed):
+            deal.pop()
+    return outcomes
+
+
+def _cards(mask: int) -> list[Card]:
+    return [ALL_CARDS[c] for c in range(32) if mask >> c & 1]
 
 
 def _mask(cards: tuple[Card, ...]) -> int:
@@ -193,9 +219,10 @@ def _mask(cards: tuple[Card, ...]) -> int:
 
 def _worlds(
     view: SeatView, hand: int, rng: random.Random, count: int
-) -> Iterator[tuple[int, int, int, int]]:
-    """Up to ``count`` full deals (eight cards a seat) that agree with ``view``: the seat's own
-    five cards, the others' five kept with the probability of their calls."""
+) -> Iterator[tuple[tuple[int, int, int, int], tuple[int, int, int, int]]]:
+    """Up to ``count`` deals that agree with ``view``: the five cards each seat holds at the
+    auction (the seat's own, the others' kept with the probability of their calls), and the
+    eight it holds after."""
     me = view.seat
     others = [s for s in Seat if s != me]
     unseen = [c for c in range(32) if not hand >> c & 1]
@@ -216,7 +243,7 @@ def _worlds(
             for c in unseen[15 + 3 * i : 18 + 3 * i]:
                 full[seat] |= 1 << c
         found += 1
-        yield (full[0], full[1], full[2], full[3])
+        yield (five[0], five[1], five[2], five[3]), (full[0], full[1], full[2], full[3])
 
 
 def _likelihood(view: SeatView, five: list[int]) -> float:
