@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -43,12 +43,13 @@ from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Card, Rank
 from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Deal, Phase
 from belot.engine.declarations import Declaration, announcement_choices, compare
+from belot.engine.rules import Rules
 from belot.engine.scoring import TeamPoints, score_deal
 from belot.engine.table import Seat, Team
 from belot.engine.tricks import CARD_POINTS
 from belot.engine.view import SeatView
 
-__all__ = ["CallEstimate", "estimate_calls", "worth_weighing"]
+__all__ = ["CallEstimate", "estimate_calls", "net_score", "worth_weighing"]
 
 #: How far under ``basic``'s threshold a bid is still weighed (strength points).
 WINDOW: Final = 18
@@ -334,24 +335,47 @@ def _net(view: SeatView, held: _Held, outcome: _Outcome, value: int, ours: Team)
     ``outcome`` with the declarers taking ``value`` card points."""
     contract = outcome.contract
     assert contract is not None
-    declarers = outcome.declarers
     total = sum(CARD_POINTS[contract]) + rules_options(view.rules, contract)["last_trick"]
-    value = min(max(value, 0), total)
+    return net_score(
+        view.rules,
+        contract,
+        outcome.declarers,
+        outcome.double,
+        min(max(value, 0), total),
+        total,
+        held.declared(view, contract),
+        _belots(held.hands, contract),
+        ours,
+    )
+
+
+def net_score(
+    rules: Rules,
+    contract: Contract,
+    declarers: Team,
+    double: int,
+    value: int,
+    total: int,
+    declared: Sequence[int],
+    belots: Sequence[int],
+    ours: Team,
+) -> float:
+    """Game points written for ``ours`` less the other team's when the declarers take ``value``
+    of the deal's ``total`` card points (all of them or none: a valat), with ``declared`` and
+    ``belots`` points per team."""
     cards = [0, 0]
     cards[declarers] = value
     cards[declarers.other] = total - value
-    declared = held.declared(view, contract)
-    belots = _belots(held.hands, contract)
     valat = declarers if value == total else declarers.other if value == 0 else None
     score = score_deal(
-        view.rules,
+        rules,
         contract,
         declarers,
         (
             TeamPoints(cards[0], declared[0], belots[0]),
             TeamPoints(cards[1], declared[1], belots[1]),
         ),
-        double=outcome.double,
+        double=double,
         valat=valat,
     )
     return float(score.written[ours] - score.written[ours.other])

@@ -251,23 +251,9 @@ class Solver:
 
     def solve(self, position: Position) -> int:
         """The declarers' final card points with best play by both sides."""
-        tab = self._prepare(position)
-        par = self._par
-        result = core.value(
-            self._hands,
-            self._played,
-            core.ROOT,
-            -1,
-            tab,
-            par,
-            self._tt,
-            self._st,
-            self._moves,
-            self._scores,
-            core._DEBRUIJN,
-        )
-        self.nodes = int(par[core.P_NODES])
-        return int(result)
+        value = self.try_solve(position, 0)
+        assert value is not None
+        return value
 
     def try_solve(self, position: Position, max_nodes: int, tolerance: int = 0) -> int | None:
         """``solve``, or None if that takes more than ``max_nodes`` nodes (0: no limit); with a

@@ -23,14 +23,13 @@ from typing import ClassVar, Final
 
 from belot.bots.base import Bot, decision_rng
 from belot.bots.basic import BasicBot
-from belot.bots.bidding import estimate_calls, worth_weighing
+from belot.bots.bidding import estimate_calls, net_score, worth_weighing
 from belot.bots.sampling import Constraints, SamplingError, deal_hidden, weight
 from belot.bots.solver import Position, Solver, rules_options
 from belot.engine.actions import Action, Declare, Play
 from belot.engine.cards import Card
 from belot.engine.deal import BELOT_POINTS, Phase
 from belot.engine.declarations import Declaration, compare
-from belot.engine.scoring import TeamPoints, score_deal
 from belot.engine.tricks import CARD_POINTS
 from belot.engine.view import SeatView
 
@@ -173,22 +172,9 @@ def _game_utility(view: SeatView, total: int) -> Callable[[int], float]:
     def utility(value: int) -> float:
         result = cache.get(value)
         if result is None:
-            cards = [0, 0]
-            cards[declarers] = value
-            cards[declarers.other] = total - value
-            valat = declarers if value == total else declarers.other if value == 0 else None
-            score = score_deal(
-                view.rules,
-                contract,
-                declarers,
-                (
-                    TeamPoints(cards[0], declared[0], belots[0]),
-                    TeamPoints(cards[1], declared[1], belots[1]),
-                ),
-                double=view.double,
-                valat=valat,
+            result = cache[value] = net_score(
+                view.rules, contract, declarers, view.double, value, total, declared, belots, mine
             )
-            result = cache[value] = float(score.written[mine] - score.written[mine.other])
         return result
 
     return utility
