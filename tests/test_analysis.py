@@ -9,7 +9,14 @@ import pytest
 from click.testing import CliRunner
 
 from belot.bots import make
-from belot.bots.analysis import AnalysisError, annotate, format_annotation, hint, losses
+from belot.bots.analysis import (
+    AnalysisError,
+    annotate,
+    format_annotation,
+    hint,
+    hint_calls,
+    losses,
+)
 from belot.bots.solver import Position, Solver
 from belot.cli import cli
 from belot.engine.actions import Play
@@ -125,3 +132,22 @@ def test_cli_errors_are_one_line(tmp_path: Path) -> None:
         with pytest.raises(SystemExit) as stop:
             main(args)
         assert stop.value.code == 2
+
+
+def test_hint_calls_weighs_every_legal_call(deal: Deal) -> None:
+    opening = _prefix(deal, 1)  # just cut: the first call
+    assert opening.phase is Phase.AUCTION and opening.turn is not None
+    view = opening.view(opening.turn)
+    estimates = hint_calls(view, think=0.1)
+    assert {e.call for e in estimates} == set(view.legal)
+    assert all(e.worlds == estimates[0].worlds > 0 for e in estimates)
+    assert hint_calls(view, think=0.1) == estimates
+    with pytest.raises(AnalysisError, match="turn to call"):
+        hint_calls(opening.view(opening.turn.partner))
+    runner = CliRunner()
+    result = runner.invoke(
+        cli, ["hint", "-", "--think", "0.1"], input=json.dumps(deal_to_record(opening))
+    )
+    assert result.exit_code == 0, result.output
+    assert f"{opening.turn.name} to call" in result.output
+    assert all(str(call) in result.output for call in view.legal)

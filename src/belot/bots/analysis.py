@@ -2,9 +2,11 @@
 
 ``hint(view)`` gives each legal card of the seat to play with the card points its team can
 expect, under the strong bot's sampling of the unseen hands (what a player at the table could
-know). ``annotate(deal)`` marks every card played with what it cost against the best play with
-all hands open (the perfect-information solver on the real hands), as chess programs annotate
-games: the value of the best card minus the value of the card played, for the mover's team.
+know); ``hint_calls(view)`` each legal call of the auction with the game points it leads to, by
+the strong bot's bidding simulation. ``annotate(deal)`` marks every card played with what it
+cost against the best play with all hands open (the perfect-information solver on the real
+hands), as chess programs annotate games: the value of the best card minus the value of the
+card played, for the mover's team.
 """
 
 from __future__ import annotations
@@ -14,9 +16,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from belot.bots.base import decision_rng
+from belot.bots.bidding import CallEstimate, estimate_calls
 from belot.bots.solver import Position, Solver
-from belot.bots.strong import CardEstimate, estimate_cards
-from belot.engine.actions import Declare, Play
+from belot.bots.strong import (
+    HARD_CAP_NODES,
+    NODES_PER_SECOND,
+    CardEstimate,
+    estimate_cards,
+    shared_solver,
+)
+from belot.engine.actions import Call, Declare, Play
 from belot.engine.cards import Card
 from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
@@ -24,7 +33,15 @@ from belot.engine.scoring import contract_total
 from belot.engine.table import Seat
 from belot.engine.view import SeatView
 
-__all__ = ["AnalysisError", "CardNote", "annotate", "format_annotation", "hint", "losses"]
+__all__ = [
+    "AnalysisError",
+    "CardNote",
+    "annotate",
+    "format_annotation",
+    "hint",
+    "hint_calls",
+    "losses",
+]
 
 
 class AnalysisError(BelotError):
@@ -42,6 +59,26 @@ def hint(view: SeatView, *, think: float = 1.0, seed: int = 0) -> list[CardEstim
     if len(estimates) == 1:
         return estimates
     if not estimates or estimates[0].worlds == 0:
+        raise AnalysisError("the position is too large to search within the time given")
+    return estimates
+
+
+def hint_calls(view: SeatView, *, think: float = 1.0, seed: int = 0) -> list[CallEstimate]:
+    """Each legal call of ``view``'s seat with the mean game points its team less the other's
+    that it leads to (the rest of the auction made by the ``basic`` model, each contract solved
+    exactly), in the strong bot's order of preference (``think``: seconds of search)."""
+    if view.phase is not Phase.AUCTION or view.turn != view.seat:
+        raise AnalysisError(f"it is not {view.seat.name}'s turn to call")
+    calls = [action for action in view.legal if isinstance(action, Call)]
+    estimates = estimate_calls(
+        view,
+        calls,
+        decision_rng(seed, view),
+        shared_solver(),
+        nodes=int(think * NODES_PER_SECOND),
+        hard_cap=HARD_CAP_NODES,
+    )
+    if not estimates:
         raise AnalysisError("the position is too large to search within the time given")
     return estimates
 

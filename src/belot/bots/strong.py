@@ -33,7 +33,13 @@ from belot.engine.declarations import Declaration, compare
 from belot.engine.tricks import CARD_POINTS
 from belot.engine.view import SeatView
 
-__all__ = ["NODES_PER_SECOND", "CardEstimate", "StrongBot", "estimate_cards"]
+__all__ = [
+    "NODES_PER_SECOND",
+    "CardEstimate",
+    "StrongBot",
+    "estimate_cards",
+    "shared_solver",
+]
 
 #: Solver nodes one core of this project's reference machine searches per second (measured
 #: 9.7-12.3 M in the first two tricks of full deals with the tolerance the bot uses; the low end,
@@ -64,7 +70,8 @@ class CardEstimate:
 _SOLVERS: dict[int, Solver] = {}
 
 
-def _solver() -> Solver:
+def shared_solver() -> Solver:
+    """The process's solver for the bots' searches."""
     # One table per process: allocating it costs more than a decision.
     solver = _SOLVERS.get(0)
     if solver is None:
@@ -103,7 +110,7 @@ def estimate_cards(
     mine = 0
     for card in view.hand:
         mine |= card.mask
-    solver = _solver()
+    solver = shared_solver()
     # Early in the deal, values to within a few points buy more worlds.
     tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
     budget = int(think * NODES_PER_SECOND)
@@ -212,7 +219,7 @@ class StrongBot(Bot):
             view,
             calls,
             decision_rng(self.seed, view),
-            _solver(),
+            shared_solver(),
             nodes=int(AUCTION_THINK * think * NODES_PER_SECOND),
             hard_cap=HARD_CAP_NODES,
         )

@@ -1,8 +1,10 @@
-"""``belot hint [FILE] [--seat S]``: each legal card with the points it can expect.
+"""``belot hint [FILE] [--seat S]``: each legal card (or call) with the points it can expect.
 
 FILE (or ``-`` for standard input) holds a deal record (JSON) or a position string of a deal in
-its play phase. The estimate is the strong bot's: the unseen hands are dealt many times
-consistently with what the seat has seen, and each world is solved exactly.
+its play phase or its auction. The estimate is the strong bot's: the unseen hands are dealt many
+times consistently with what the seat has seen, and each world is solved exactly. In the
+auction, each call is followed by the rest of the auction as ``basic`` would call it, and the
+estimate is the game points the seat's team would write less the other's.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ import sys
 
 import click
 
-from belot.bots.analysis import hint
-from belot.engine.deal import Deal
+from belot.bots.analysis import hint, hint_calls
+from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
 from belot.engine.table import Seat
 
@@ -44,13 +46,22 @@ def read_deal(source: str) -> Deal:
 @click.option("--think", default=1.0, show_default=True, help="Seconds of search.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the world sampling.")
 def command(source: str, seat_text: str | None, think: float, seed: int) -> None:
-    """Each legal card with the card points the seat's team can expect."""
+    """Each legal card (or call) with the points the seat's team can expect."""
     deal = read_deal(source)
     if deal.turn is None:
         raise BelotError("the deal is over: nothing to advise (see belot analyse)")
     seat = deal.turn if seat_text is None else Seat.from_str(seat_text)
     if think <= 0:
         raise BelotError("--think must be a positive number of seconds")
+    if deal.phase is Phase.AUCTION:
+        calls = hint_calls(deal.view(seat), think=think, seed=seed)
+        click.echo(
+            f"{seat.name} to call; expected game points for {seat.team.name} less "
+            f"{seat.team.other.name} over {calls[0].worlds} worlds:"
+        )
+        for call in calls:
+            click.echo(f"  {call.call!s:<10} {call.points:6.1f}")
+        return
     estimates = hint(deal.view(seat), think=think, seed=seed)
     team = seat.team.name
     worlds = max(e.worlds for e in estimates)
