@@ -334,6 +334,23 @@ def test_the_hint_ranks_the_legal_cards_and_can_be_switched_off(client: TestClie
         assert not until(ws, lambda m: m["type"] == "state")["hint_available"]
 
 
+@pytest.mark.skipif(not hints.available(), reason="the analysis module is not installed")
+def test_the_hint_ranks_the_legal_calls_in_the_auction(client: TestClient) -> None:
+    table_id, tokens = people_table(client)
+    table = client.app.state.hub.get(table_id).table  # type: ignore[attr-defined]
+    table.act(table.deal.turn, "cut:4")
+    seat = table.deal.turn
+    with client.websocket_connect(f"/ws/{table_id}?token={tokens[seat.name]}") as ws:
+        state = until(ws, my_turn)
+        assert state["view"]["phase"] == "auction"
+        ws.send_json({"type": "hint"})
+        hint = until(ws, lambda m: m["type"] == "hint")["hint"]
+        assert sorted(h["action"] for h in hint) == sorted(state["view"]["legal"])
+        assert "pass" in [h["action"] for h in hint]
+        values = [h["value"] for h in hint]
+        assert values == sorted(values, reverse=True)
+
+
 @pytest.mark.skipif(not hints.analysis_available(), reason="the analysis module is not installed")
 def test_a_finished_deal_is_analysed_card_by_card(client: TestClient) -> None:
     table_id, _ = people_table(client)

@@ -1,5 +1,5 @@
-"""The hint button: each legal action with its value, from ``belot.bots.analysis`` when the
-package has it (the button is hidden otherwise)."""
+"""The hint button: each legal card (in the auction, each call) with its value, from
+``belot.bots.analysis`` when the package has it (the button is hidden otherwise)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from belot.engine.deal import Deal
+from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
 from belot.engine.view import SeatView
 
@@ -67,10 +67,11 @@ def annotate(deal: Deal) -> list[dict[str, Any]]:
 
 
 def hint(view: SeatView) -> list[dict[str, Any]]:
-    """Each legal action of ``view`` with its expected value, best first."""
+    """Each legal action of ``view`` with its expected value, best first: card points for the
+    seat's team when it plays a card, game points for it less the other team's when it calls."""
     if not available():
         raise BelotError("hints need the analysis module, which is not installed")
-    function = _function("hint")
+    function = _function("hint_calls" if view.phase is Phase.AUCTION else "hint")
     if "think" in inspect.signature(function).parameters:
         result = function(view, think=HINT_SECONDS)
     else:
@@ -84,7 +85,7 @@ def hint(view: SeatView) -> list[dict[str, Any]]:
             if isinstance(item, tuple | list) and len(item) >= 2:
                 pairs.append((item[0], item[1]))
             else:
-                action = getattr(item, "action", getattr(item, "card", item))
+                action = getattr(item, "action", getattr(item, "card", getattr(item, "call", item)))
                 value = getattr(item, "value", getattr(item, "points", None))
                 pairs.append((action, value))
     scored = [

@@ -405,8 +405,10 @@ function renderSide() {
       seeds.append(el("p", { class: "old-seed" }, `#${d.deal} ${t("seed")} `, el("code", { text: d.seed }), ` · ${t("cut")} ${d.cut ?? "-"} · ${t("dealer")} ${d.dealer}`));
     }
   }
-  const cardTurn = view && view.phase === "play" && view.turn === state.you && view.legal.length && !view.legal[0].startsWith("declare:");
-  $("hint-btn").hidden = !(state.hint_available && cardTurn);
+  const myTurn = view && view.turn === state.you && view.legal.length;
+  const cardTurn = myTurn && view.phase === "play" && !view.legal[0].startsWith("declare:");
+  const callTurn = myTurn && view.phase === "auction";
+  $("hint-btn").hidden = !(state.hint_available && (cardTurn || callTurn));
   $("last-trick-btn").hidden = !(view && view.tricks.some((x) => x.winner));
   $("keys-help").textContent = state.you ? t("keyboard_help") : "";
   renderHint();
