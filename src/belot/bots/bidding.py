@@ -63,7 +63,6 @@ TOLERANCE: Final = 4
 #: Most worlds per decision, and most deals tried to find them.
 MAX_WORLDS: Final = 48
 _MAX_TRIES: Final = 1500
-_ALL: Final = (1 << 32) - 1
 
 
 @dataclass(frozen=True, slots=True)
