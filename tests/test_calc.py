@@ -581,3 +581,19 @@ def test_valid_undoubled_deals_write_their_game_value(deal: dict[str, Any]) -> N
     assert answer["outcome"] in ("made", "inside", "hanging")
     if answer["outcome"] != "hanging":
         assert answer["hanging"] == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [(["calc", "--bogus"], "--bogus"), (["nosuch"], "nosuch"), (["duel", "strong"], "'B'")],
+)
+def test_command_line_mistakes_are_one_line(
+    args: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from belot.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and named in err and "--help" in err

@@ -53,6 +53,11 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         sys.exit(1)
+    except click.UsageError as error:
+        where = error.ctx.command_path if error.ctx is not None else "belot"
+        message = error.format_message().rstrip(".")
+        click.echo(f"{where}: {message} (see {where} --help)", err=True)
+        sys.exit(error.exit_code)
     except click.ClickException as error:
         error.show()
         sys.exit(error.exit_code)
