@@ -108,7 +108,7 @@ class BenchResult:
 BENCHMARKS: dict[str, Benchmark] = {}
 """Every registered benchmark by name, in the order they run."""
 
-PLUGINS: list[str] = ["belot.bots.solver"]
+PLUGINS: list[str] = ["belot.bots.solver", "belot.bots.playouts"]
 """Modules that register more benchmarks when imported (``all_benchmarks`` imports them)."""
 
 
