@@ -35,7 +35,15 @@ from belot.engine.contracts import Contract
 from belot.engine.deal import Deal
 from belot.engine.errors import BelotError
 
-__all__ = ["Playout", "PlayoutError", "PlayoutStats", "random_playout", "random_playouts"]
+__all__ = [
+    "Playout",
+    "PlayoutError",
+    "PlayoutStats",
+    "first_card_positions",
+    "random_playout",
+    "random_playouts",
+    "recorded_playouts",
+]
 
 _Array = np.ndarray[Any, np.dtype[np.int64]]
 
