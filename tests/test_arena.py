@@ -74,8 +74,9 @@ def test_duel_figures_add_up() -> None:
             assert row[0] == row[1] + row[2] + row[3]
     assert result.a_points[0] - result.b_points[0] == pytest.approx(result.diff[0])
     assert result.deals_played >= 20 + 2 * 6  # a match to 151 takes at least 6 deals
-    decisions, p50, p99 = result.think[0]
-    assert decisions > 0 and 0 <= p50 <= p99
+    think = result.think[0]
+    assert think.decisions > 0 and 0 <= think.p50 <= think.p99 <= think.max
+    assert 0 < think.mean <= think.max
     data = result.to_json()
     assert data["a"]["bot"] == "basic" and data["b"]["bot"] == "random"
     assert set(data["a"]["contracts"]) == {
@@ -88,6 +89,7 @@ def test_duel_figures_add_up() -> None:
     }
     assert json.loads(json.dumps(data)) == data
     assert "A - B per deal" in result.render()
+    assert data["a"]["think_cpu_ms"]["max"] == think.max and "max" in result.render()
 
 
 def test_seeded_runs_repeat_and_processes_give_the_same_figures() -> None:

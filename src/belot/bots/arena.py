@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any, Final, TypedDict, TypeVar, Unpack
+from typing import Any, Final, NamedTuple, TypedDict, TypeVar, Unpack
 
 from belot.bots import make
 from belot.bots.base import Bot
@@ -41,6 +41,7 @@ __all__ = [
     "DuelOptions",
     "DuelResult",
     "PairResult",
+    "ThinkTimes",
     "TournamentResult",
     "check",
     "duel",
@@ -127,6 +128,28 @@ def elo_ratings(
 
 
 # --- playing -------------------------------------------------------------------------------
+
+
+class ThinkTimes(NamedTuple):
+    """Think time (CPU) of a side's decisions, in milliseconds."""
+
+    decisions: int
+    mean: float
+    p50: float
+    p99: float
+    max: float
+
+    @classmethod
+    def of(cls, microseconds: Sequence[int]) -> ThinkTimes:
+        if not microseconds:
+            return cls(0, math.nan, math.nan, math.nan, math.nan)
+        return cls(
+            len(microseconds),
+            sum(microseconds) / len(microseconds) / 1000,
+            percentile(microseconds, 50) / 1000,
+            percentile(microseconds, 99) / 1000,
+            max(microseconds) / 1000,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,8 +416,8 @@ class DuelResult:
     #: Per side, per contract name: [played, made, inside, hanging].
     contracts: tuple[dict[str, list[int]], dict[str, list[int]]]
     all_passed: int
-    #: Per side: decisions, p50 and p99 think time (CPU) in milliseconds.
-    think: tuple[tuple[int, float, float], tuple[int, float, float]]
+    #: Per side: think time (CPU) of its decisions.
+    think: tuple[ThinkTimes, ThinkTimes]
     deals_played: int
     seconds: float
     workers: int
@@ -418,13 +441,13 @@ class DuelResult:
             }
 
         def side(index: int, name: str, points: tuple[float, float]) -> dict[str, Any]:
-            decisions, p50, p99 = self.think[index]
+            times = self.think[index]
             return {
                 "bot": name,
                 "points_per_deal": points[0],
                 "ci95": points[1],
                 "contracts": contracts(index),
-                "think_cpu_ms": {"decisions": decisions, "p50": p50, "p99": p99},
+                "think_cpu_ms": times._asdict(),
                 "solver_loss_per_card": self.loss_per_card(index),
                 "cards_checked": self.solver_loss[index][1],
             }
@@ -482,13 +505,14 @@ class DuelResult:
                 )
             )
         for index, name in ((0, self.a), (1, self.b)):
-            decisions, p50, p99 = self.think[index]
+            t = self.think[index]
             parts = []
             for contract, c in self.contracts[index].items():
                 if c[0]:
                     parts.append(f"{contract} {100 * c[1] / c[0]:.0f}% of {c[0]}")
             lines.append(
-                f"  {name}: think (CPU) p50 {p50:.3f} ms, p99 {p99:.3f} ms ({decisions} decisions);"
+                f"  {name}: think (CPU) mean {t.mean:.3f} ms, p50 {t.p50:.3f} ms,"
+                f" p99 {t.p99:.3f} ms, max {t.max:.3f} ms ({t.decisions} decisions);"
                 f" contracts made: {', '.join(parts) or 'none'}"
             )
         return "\n".join(lines)
@@ -522,10 +546,7 @@ def _summarise(
             ] += 1
     matches = [m for c in chunks for m in c.matches]
     match_values = [(x + y) / 2 for x, y in matches]
-    think = []
-    for side in (0, 1):
-        times = [t for c in chunks for t in c.think[side]]
-        think.append((len(times), percentile(times, 50) / 1000, percentile(times, 99) / 1000))
+    think = [ThinkTimes.of([t for c in chunks for t in c.think[side]]) for side in (0, 1)]
     return DuelResult(
         a=a,
         b=b,
