@@ -9,9 +9,12 @@ import math
 import pytest
 from click.testing import CliRunner
 
+from belot.bots import LEVELS, Bot
 from belot.bots.arena import check, duel, elo_ratings, mean_ci, percentile, tournament
 from belot.cli import cli, main
+from belot.engine.actions import Action
 from belot.engine.errors import BelotError
+from belot.engine.view import SeatView
 
 
 def test_mean_ci_matches_the_normal_formula() -> None:
@@ -177,3 +180,20 @@ def test_solver_loss_checks_every_card_of_the_first_pairs_only() -> None:
             assert result.loss_per_card(side) == lost / cards
             assert "lost per card against the solver" in result.render()
     assert duel("basic", "random", deals=1, matches=0, workers=1).loss_per_card(0) is None
+
+
+class BrokenBot(Bot):
+    """A bot that fails at its first decision (to test how a duel reports a worker's failure)."""
+
+    name = "broken"
+
+    def act(self, view: SeatView) -> Action:
+        raise RuntimeError("boom")
+
+
+def test_a_failing_worker_is_one_error_naming_its_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(LEVELS, "broken", f"{__name__}:BrokenBot")
+    with pytest.raises(
+        BelotError, match=r"worker failed on deal pairs \d+-\d+: RuntimeError: boom"
+    ):
+        duel("broken", "random", deals=4, matches=0, workers=2, seed=1)

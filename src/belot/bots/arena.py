@@ -366,8 +366,22 @@ def _execute(
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = {pool.submit(_run_task, task): task for task in tasks}
             for future in as_completed(futures):
-                done(futures[future], future.result())
+                task = futures[future]
+                try:
+                    chunk = future.result()
+                except Exception as error:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    raise _failed(task, error) from error
+                done(task, chunk)
     return results
+
+
+def _failed(task: _Task, error: BaseException) -> BelotError:
+    last = task.start + task.count - 1
+    kind = "deal pairs" if task.kind == "deals" else "match pairs"
+    return BelotError(
+        f"a worker failed on {kind} {task.start}-{last}: {type(error).__name__}: {error}"
+    )
 
 
 def ray_module() -> Any:
