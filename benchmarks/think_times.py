@@ -1,0 +1,46 @@
+"""CPU time of strong's decisions in whole deals against basic, auction turns and cards apart.
+
+Run: ``.venv/bin/python benchmarks/think_times.py [DEALS]`` (16 deals: about a minute on one core).
+Only decisions with a choice count; the numba cache should be warm (run any solve once before).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from belot.bots.basic import BasicBot
+from belot.bots.strong import StrongBot
+from belot.engine.deal import Deal, Phase
+from belot.engine.table import Seat
+
+
+def main(deals: int) -> None:
+    auction: list[float] = []
+    cards: list[float] = []
+    for k in range(deals):
+        deal = Deal.new(seed=f"think-{k}", dealer=Seat(k % 4))
+        bots = [StrongBot(seed=s) if s % 2 == 0 else BasicBot(seed=s) for s in range(4)]
+        while not deal.is_over:
+            seat = deal.turn
+            assert seat is not None
+            view = deal.view(seat)
+            started = time.thread_time()
+            action = bots[seat].act(view)
+            spent = time.thread_time() - started
+            if seat % 2 == 0 and len(view.legal) > 1 and view.phase is not Phase.CUT:
+                (auction if view.phase is Phase.AUCTION else cards).append(spent)
+            deal.push(action)
+    for name, times in (("auction turns", auction), ("cards", cards), ("all", auction + cards)):
+        times.sort()
+        print(
+            f"{name:<14} {len(times):4d}  mean {1000 * statistics.mean(times):5.0f} ms"
+            f"  p50 {1000 * times[len(times) // 2]:5.0f} ms"
+            f"  p99 {1000 * times[int(len(times) * 0.99)]:5.0f} ms"
+            f"  max {1000 * times[-1]:5.0f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 16)
