@@ -39,6 +39,7 @@ __all__ = [
     "BenchResult",
     "Benchmark",
     "all_benchmarks",
+    "first_card_deals",
     "machine",
     "register",
     "run_benchmark",
@@ -199,19 +200,24 @@ def _prepare_deals(seed: int) -> Batch:
     return batch
 
 
-def play_positions(count: int, seed: int = 0) -> list[PlayPosition]:
-    """``count`` positions at the first card of the play: shuffled (seeded) and cut deals, each
-    contract in turn bid by the first player and passed by the others."""
+def first_card_deals(count: int, seed: int = 0) -> list[Deal]:
+    """``count`` deals at the first card of the play: shuffled (seeded) and cut, each contract in
+    turn bid by the first player and passed by the others."""
     rng = random.Random(seed)
-    positions: list[PlayPosition] = []
+    deals: list[Deal] = []
     for number in range(count):
         deal = Deal.new(seed=seed * 1_000_003 + number)
         deal.push(Cut(rng.randrange(1, 32)))
         deal.push(Call.bid(Contract(number % 6)))
         for _ in range(3):
             deal.push(Call.pass_())
-        positions.append(position_from_deal(deal))
-    return positions
+        deals.append(deal)
+    return deals
+
+
+def play_positions(count: int, seed: int = 0) -> list[PlayPosition]:
+    """The positions of ``first_card_deals``."""
+    return [position_from_deal(deal) for deal in first_card_deals(count, seed)]
 
 
 def legal_queries(count: int, seed: int = 0) -> list[tuple[int, tuple[int, ...], int]]:

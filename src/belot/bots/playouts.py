@@ -20,7 +20,6 @@ Declarations and belots are not played out: the caller adds them.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,10 +28,7 @@ import numpy as np
 from belot.bots import _playout_core as core
 from belot.bots import _solver_core as rules
 from belot.bots.solver import Position, _check, _contract_params
-from belot.engine.actions import Call, Cut
 from belot.engine.cards import Card
-from belot.engine.contracts import Contract
-from belot.engine.deal import Deal
 from belot.engine.errors import BelotError
 
 __all__ = [
@@ -207,17 +203,11 @@ _CARDS = tuple(Card.from_index(c) for c in range(32))
 
 
 def first_card_positions(count: int, seed: int = 0) -> list[Position]:
-    """The deals of ``belot.bench.play_positions`` (each contract in turn) as solver positions."""
-    rng = random.Random(seed)
-    positions: list[Position] = []
-    for number in range(count):
-        deal = Deal.new(seed=seed * 1_000_003 + number)
-        deal.push(Cut(rng.randrange(1, 32)))
-        deal.push(Call.bid(Contract(number % 6)))
-        for _ in range(3):
-            deal.push(Call.pass_())
-        positions.append(Position.from_deal(deal))
-    return positions
+    """The deals of ``belot.bench.first_card_deals`` (each contract in turn) as solver
+    positions."""
+    from belot.bench import first_card_deals
+
+    return [Position.from_deal(deal) for deal in first_card_deals(count, seed)]
 
 
 class _FastPlayouts:
