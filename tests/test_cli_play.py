@@ -189,7 +189,12 @@ def test_play_quit_and_interrupt() -> None:
     while "[" not in seen and time.time() < deadline:
         seen += proc.stdout.read(1)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    # Wait with standard input still open: closing it could race the signal with an end of input.
+    proc.wait(timeout=30)
+    out = seen + proc.stdout.read()
+    assert proc.stderr is not None and proc.stdin is not None
+    err = proc.stderr.read()
+    proc.stdin.close()
     assert proc.returncode == 130
     assert "Game left unfinished (interrupted)" in out
     assert "Traceback" not in err
