@@ -147,12 +147,16 @@ def random_playouts(position: Position, count: int, seed: int = 0) -> PlayoutSta
     """Play ``count`` random playouts from ``position`` (the same ones for the same seed)."""
     if count < 1:
         raise PlayoutError(f"the number of playouts must be at least 1, not {count}")
-    totals = _run(_load(position), count, core.seed_state(seed), _NO_RESULTS, _NONE).tolist()
+    return _stats(count, _run(_load(position), count, core.seed_state(seed), _NO_RESULTS, _NONE))
+
+
+def _stats(count: int, totals: _Array) -> PlayoutStats:
+    row = totals.tolist()
     return PlayoutStats(
         count,
-        (totals[core.R_NS], totals[core.R_EW]),
-        (totals[core.R_NS_TRICKS], totals[core.R_EW_TRICKS]),
-        totals[core.R_NS_SQUARES],
+        (row[core.R_NS], row[core.R_EW]),
+        (row[core.R_NS_TRICKS], row[core.R_EW_TRICKS]),
+        row[core.R_NS_SQUARES],
     )
 
 
@@ -178,7 +182,7 @@ def recorded_playouts(
         raise PlayoutError(f"the number of playouts must be at least 1, not {count}")
     results = np.zeros((count, core.R_WIDTH), dtype=np.int64)
     record = np.zeros((count, 32), dtype=np.int64)
-    totals = _run(_load(position), count, core.seed_state(seed), results, record).tolist()
+    totals = _run(_load(position), count, core.seed_state(seed), results, record)
     games = [
         Playout(
             tuple(_CARDS[c] for c in cards if c >= 0),
@@ -187,13 +191,7 @@ def recorded_playouts(
         )
         for cards, row in zip(record.tolist(), results.tolist(), strict=True)
     ]
-    stats = PlayoutStats(
-        count,
-        (totals[core.R_NS], totals[core.R_EW]),
-        (totals[core.R_NS_TRICKS], totals[core.R_EW_TRICKS]),
-        totals[core.R_NS_SQUARES],
-    )
-    return stats, games
+    return _stats(count, totals), games
 
 
 _CARDS = tuple(Card.from_index(c) for c in range(32))
@@ -223,23 +221,8 @@ class _FastPlayouts:
         _run(self.loaded[0], 1, core.seed_state(-1), _NO_RESULTS, _NONE)  # load the compiled code
 
     def __call__(self) -> int:
-        totals = np.zeros(core.R_WIDTH, dtype=np.int64)
         for loaded in self.loaded:
-            core.playouts(
-                loaded.hands,
-                loaded.trick,
-                loaded.n_trick,
-                loaded.leader,
-                loaded.points,
-                self.per_position,
-                self.rng,
-                loaded.tab,
-                loaded.par,
-                rules._DEBRUIJN,
-                totals,
-                _NO_RESULTS,
-                _NONE,
-            )
+            totals = _run(loaded, self.per_position, self.rng, _NO_RESULTS, _NONE)
             self.points += int(totals[core.R_NS] + totals[core.R_EW])
         done = self.per_position * len(self.loaded)
         self.runs += done
