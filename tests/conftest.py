@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from belot.engine import (
     Action,
@@ -194,3 +195,20 @@ def finish(
             continue
         keep = [a for a in options if isinstance(a, Play) and a.card not in queue]
         deal.push(keep[0] if keep else options[0], seat)
+
+
+def position_row(position: Any) -> list[Any]:
+    """A solver ``Position`` as a JSON row, for tests that rebuild it in a plain-Python process
+    (``Position(tuple(r[0]), Contract(r[1]), Team(r[2]), Seat(r[3]), tuple(r[4]), tuple(r[5]),
+    r[6], r[7], r[8])``)."""
+    return [
+        list(position.hands),
+        int(position.contract),
+        int(position.declarers),
+        int(position.leader),
+        list(position.trick),
+        list(position.points),
+        position.direction,
+        position.last_trick,
+        position.forced_undertrump,
+    ]

@@ -25,6 +25,7 @@ from belot.engine.contracts import Contract
 from belot.engine.deal import Deal, Phase
 from belot.engine.rules import Rules
 from belot.engine.table import Seat, Team
+from conftest import position_row
 
 RULES = (
     Rules.bulgarian(),
@@ -139,21 +140,7 @@ def test_plain_python_fallback_agrees() -> None:
         "    out.append([list(stats.points), [[str(c) for c in g.cards] for g in games]])\n"
         "print(json.dumps(out))\n"
     )
-    rows = [
-        [
-            list(p.hands),
-            int(p.contract),
-            int(p.declarers),
-            int(p.leader),
-            list(p.trick),
-            list(p.points),
-            p.direction,
-            p.last_trick,
-            p.forced_undertrump,
-            seed,
-        ]
-        for seed, p in enumerate(positions)
-    ]
+    rows = [[*position_row(p), seed] for seed, p in enumerate(positions)]
     result = subprocess.run(
         [sys.executable, "-c", script],
         input=json.dumps(rows),

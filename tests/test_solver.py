@@ -17,6 +17,7 @@ from belot.engine.deal import Deal
 from belot.engine.rules import Rules
 from belot.engine.table import Seat, Team
 from belot.engine.tricks import CARD_POINTS, legal_mask
+from conftest import position_row
 
 
 @pytest.fixture(scope="session")
@@ -167,25 +168,13 @@ def test_plain_python_fallback_agrees() -> None:
         "out = []\n"
         "for row in json.load(sys.stdin):\n"
         "    p = Position(tuple(row[0]), Contract(row[1]), Team(row[2]), Seat(row[3]),\n"
-        "                 tuple(row[4]), tuple(row[5]), row[6], row[7])\n"
+        "                 tuple(row[4]), tuple(row[5]), row[6], row[7], row[8])\n"
         "    out.append({str(c): v for c, v in Solver().solve_cards(p).items()})\n"
         "print(json.dumps(out))\n"
     )
     import json
 
-    rows = [
-        [
-            list(p.hands),
-            int(p.contract),
-            int(p.declarers),
-            int(p.leader),
-            list(p.trick),
-            list(p.points),
-            p.direction,
-            p.last_trick,
-        ]
-        for p in positions
-    ]
+    rows = [position_row(p) for p in positions]
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
     result = subprocess.run(
         [sys.executable, "-c", script],
