@@ -26,6 +26,7 @@ __all__ = [
     "OVER_PARTNER",
     "THRESHOLD",
     "BasicBot",
+    "bid_margin",
     "contract_strength",
     "defence_strength",
     "partner_bonus",
@@ -138,10 +139,8 @@ class BasicBot(Bot):
         for contract in Contract:
             if Call.bid(contract) not in legal:
                 continue
-            strength = contract_strength(hand, contract) + partner_bonus(partner_bids, contract)
-            margin = strength - THRESHOLD[contract]
-            if holder is not None and holder.team is seat.team:
-                margin -= OVER_PARTNER
+            over_partner = holder is not None and holder.team is seat.team
+            margin = bid_margin(hand, contract, partner_bids, over_partner)
             if margin >= 0 and (best is None or margin >= best[0]):
                 best = (margin, contract)
         if best is not None:
@@ -158,6 +157,15 @@ class BasicBot(Bot):
                 if strength - THRESHOLD[current] >= _RECONTRA_MARGIN:
                     return Call.recontra()
         return Call.pass_()
+
+
+def bid_margin(
+    hand: int, contract: Contract, partner_bids: list[Contract], over_partner: bool
+) -> int:
+    """How far ``hand`` with the partner's bids is above the strength to bid ``contract``
+    (negative: under it), with the extra margin wanted to outbid the partner's own contract."""
+    strength = contract_strength(hand, contract) + partner_bonus(partner_bids, contract)
+    return strength - THRESHOLD[contract] - (OVER_PARTNER if over_partner else 0)
 
 
 def partner_bonus(partner_bids: list[Contract], contract: Contract) -> int:

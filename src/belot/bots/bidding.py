@@ -30,12 +30,9 @@ from typing import Final
 from belot.bots.base import Bot
 from belot.bots.basic import (
     CONTRA_AT,
-    OVER_PARTNER,
-    THRESHOLD,
     BasicBot,
-    contract_strength,
+    bid_margin,
     defence_strength,
-    partner_bonus,
 )
 from belot.bots.solver import Position, Solver, rules_options
 from belot.engine.actions import Call, CallKind
@@ -97,10 +94,8 @@ def worth_weighing(view: SeatView) -> list[Call]:
     for contract in Contract:
         if Call.bid(contract) not in legal:
             continue
-        strength = contract_strength(hand, contract) + partner_bonus(partner_bids, contract)
-        if holder is not None and holder.team is seat.team:
-            strength -= OVER_PARTNER
-        if strength >= THRESHOLD[contract] - WINDOW:
+        over_partner = holder is not None and holder.team is seat.team
+        if bid_margin(hand, contract, partner_bids, over_partner) >= -WINDOW:
             calls.append(Call.bid(contract))
     if current is not None:
         contra_bar = CONTRA_AT - WINDOW
@@ -273,10 +268,8 @@ def _call_likelihood(
     partner = bids[seat.partner]
 
     def margin(contract: Contract) -> float:
-        strength = contract_strength(hand, contract) + partner_bonus(partner, contract)
-        if holder is not None and holder.team is seat.team:
-            strength -= OVER_PARTNER
-        return strength - THRESHOLD[contract]
+        over_partner = holder is not None and holder.team is seat.team
+        return bid_margin(hand, contract, partner, over_partner)
 
     if call.kind is CallKind.BID:
         assert call.contract is not None
