@@ -3,10 +3,11 @@ auction ended.
 
 Each deal of a duplicate pair is played twice with the same cards: A holds the North-South cards
 in the first half, B in the second. A pair whose two auctions ended alike (the same contract,
-declared by the same cards, or thrown in twice) differs only in the card play; the others differ
-in the auction, and are grouped by the two outcomes (which cards declared what, and which bot
-held them). For each group: how many pairs, A's mean gain per deal in them, and its share of
-A's mean gain per deal over all pairs (the shares add up to that mean).
+declared by the same cards, or thrown in twice) differs only in the card play (and perhaps a
+double); the others differ in the auction, and are grouped by the two outcomes (which cards
+declared what, and which bot held them). For each group: how many pairs, A's mean gain per deal
+in them, and its share of A's mean gain per deal over all pairs (the shares add up to that
+mean).
 
 Run: ``.venv/bin/python benchmarks/auction_gains.py strong basic --deals 400 --seed 31``
 (400 pairs of ``strong`` against ``basic``: about 10 minutes on 2 cores).
@@ -22,19 +23,23 @@ from belot.bots.arena import PairResult, duel
 from belot.engine.contracts import Contract
 
 
-def outcome(pair: PairResult, half: int, names: tuple[str, str]) -> str:
-    """How the auction of ``half`` (0: A holds North-South) ended, seen from the cards."""
+def declared(pair: PairResult, half: int) -> tuple[str, str] | None:
+    """The contract ``half`` (0: A holds North-South) ended in, and which cards (``NS`` or
+    ``EW``) declared it; None when all four passed."""
     game = pair.games[half]
     if game.contract is None or game.declarer is None:
+        return None
+    return Contract(game.contract).text, "NS" if (game.declarer == 0) == (half == 0) else "EW"
+
+
+def outcome(pair: PairResult, half: int, names: tuple[str, str]) -> str:
+    """How the auction of ``half`` ended, seen from the cards, with the bot that declared."""
+    contract = declared(pair, half)
+    if contract is None:
         return "thrown in"
-    cards = "NS" if (game.declarer == 0) == (half == 0) else "EW"
-    return f"{Contract(game.contract).text} by the {cards} cards ({names[game.declarer]})"
-
-
-def same_auction(pair: PairResult, names: tuple[str, str]) -> bool:
-    """Whether both halves ended in the same contract, declared by the same cards."""
-    first, second = (outcome(pair, half, names).split(" (")[0] for half in (0, 1))
-    return first == second
+    side = pair.games[half].declarer
+    assert side is not None
+    return f"{contract[0]} by the {contract[1]} cards ({names[side]})"
 
 
 def report(pairs: list[PairResult], names: tuple[str, str], top: int) -> list[str]:
@@ -44,15 +49,16 @@ def report(pairs: list[PairResult], names: tuple[str, str], top: int) -> list[st
     auction: dict[tuple[str, str], list[float]] = defaultdict(list)
     for pair in pairs:
         gain = pair.a - pair.b
-        if same_auction(pair, names):
-            play[outcome(pair, 0, names).split(" by")[0]].append(gain)
+        contract = declared(pair, 0)
+        if contract == declared(pair, 1):
+            play["thrown in" if contract is None else contract[0]].append(gain)
         else:
             auction[outcome(pair, 0, names), outcome(pair, 1, names)].append(gain)
 
     def row(label: str, gains: list[float]) -> str:
-        pairs = "pairs" if len(gains) > 1 else "pair "
+        noun = "pairs" if len(gains) > 1 else "pair "
         return (
-            f"  {label}  {len(gains):5d} {pairs}  mean {statistics.mean(gains):+7.2f}"
+            f"  {label}  {len(gains):5d} {noun}  mean {statistics.mean(gains):+7.2f}"
             f"  share {sum(gains) / total:+6.2f}"
         )
 
