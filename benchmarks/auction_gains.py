@@ -65,8 +65,8 @@ def report(pairs: list[PairResult], names: tuple[str, str], top: int) -> list[st
     gains = [p.a - p.b for p in pairs]
     lines = [f"{total} pairs, {names[0]} - {names[1]} per deal {statistics.mean(gains):+.2f}"]
     lines.append(f"same auction outcome in both halves (card play only): {_count(play)} pairs")
-    for contract, group in sorted(play.items(), key=lambda kv: -abs(sum(kv[1]))):
-        lines.append(row(f"{contract:<12}", group))
+    for name, group in sorted(play.items(), key=lambda kv: -abs(sum(kv[1]))):
+        lines.append(row(f"{name:<12}", group))
     lines.append(f"different auction outcomes: {_count(auction)} pairs; largest shares:")
     largest = sorted(auction.items(), key=lambda kv: -abs(sum(kv[1])))[:top]
     width = max((len(first) for (first, _), _ in largest), default=0)
