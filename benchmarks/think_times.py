@@ -6,10 +6,10 @@ Only decisions with a choice count; the numba cache should be warm (run any solv
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 
+from belot.bots.arena import ThinkTimes
 from belot.bots.basic import BasicBot
 from belot.bots.strong import StrongBot
 from belot.engine.deal import Deal, Phase
@@ -17,8 +17,8 @@ from belot.engine.table import Seat
 
 
 def main(deals: int) -> None:
-    auction: list[float] = []
-    cards: list[float] = []
+    auction: list[int] = []  # microseconds, as the duels count them
+    cards: list[int] = []
     for k in range(deals):
         deal = Deal.new(seed=f"think-{k}", dealer=Seat(k % 4))
         bots = [StrongBot(seed=s) if s % 2 == 0 else BasicBot(seed=s) for s in range(4)]
@@ -26,19 +26,17 @@ def main(deals: int) -> None:
             seat = deal.turn
             assert seat is not None
             view = deal.view(seat)
-            started = time.thread_time()
+            started = time.thread_time_ns()
             action = bots[seat].act(view)
-            spent = time.thread_time() - started
+            spent = (time.thread_time_ns() - started) // 1000
             if seat % 2 == 0 and len(view.legal) > 1 and view.phase is not Phase.CUT:
                 (auction if view.phase is Phase.AUCTION else cards).append(spent)
             deal.push(action)
     for name, times in (("auction turns", auction), ("cards", cards), ("all", auction + cards)):
-        times.sort()
+        t = ThinkTimes.of(times)
         print(
-            f"{name:<14} {len(times):4d}  mean {1000 * statistics.mean(times):5.0f} ms"
-            f"  p50 {1000 * times[len(times) // 2]:5.0f} ms"
-            f"  p99 {1000 * times[int(len(times) * 0.99)]:5.0f} ms"
-            f"  max {1000 * times[-1]:5.0f} ms"
+            f"{name:<14} {t.decisions:4d}  mean {t.mean:5.0f} ms  p50 {t.p50:5.0f} ms"
+            f"  p99 {t.p99:5.0f} ms  max {t.max:5.0f} ms"
         )
 
 
