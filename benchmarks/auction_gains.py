@@ -47,8 +47,8 @@ def report(pairs: list[PairResult], names: tuple[str, str], top: int) -> list[st
     total = len(pairs)
     play: dict[str, list[float]] = defaultdict(list)
     auction: dict[tuple[str, str], list[float]] = defaultdict(list)
-    for pair in pairs:
-        gain = pair.a - pair.b
+    gains = [pair.a - pair.b for pair in pairs]
+    for pair, gain in zip(pairs, gains, strict=True):
         contract = declared(pair, 0)
         if contract == declared(pair, 1):
             play["thrown in" if contract is None else contract[0]].append(gain)
@@ -62,7 +62,6 @@ def report(pairs: list[PairResult], names: tuple[str, str], top: int) -> list[st
             f"  share {sum(gains) / total:+6.2f}"
         )
 
-    gains = [p.a - p.b for p in pairs]
     lines = [f"{total} pairs, {names[0]} - {names[1]} per deal {statistics.mean(gains):+.2f}"]
     lines.append(f"same auction outcome in both halves (card play only): {_count(play)} pairs")
     for name, group in sorted(play.items(), key=lambda kv: -abs(sum(kv[1]))):
