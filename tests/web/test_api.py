@@ -15,7 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 from belot.cli.verify import command as verify_command
 from belot.engine import Cut, Deal, Seat
 from belot.engine.match import hashed_deal_seed
-from belot.web import hints
+from belot.web import hints, tables
 from belot.web.app import create_app
 from belot.web.store import Store
 from belot.web.tables import seed_hash
@@ -35,12 +35,22 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
+@pytest.fixture
+def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """New tables deal the same cards on every run (their master seed is fixed), so a search
+    on them (a hint) costs the same every time."""
+    monkeypatch.setattr(tables.secrets, "randbits", lambda bits: 2026)
+
+
 def until(ws: Any, wanted: Callable[[Message], bool], limit: int = 400) -> Message:
-    """Read messages until one is ``wanted``."""
+    """Read messages until one is ``wanted``; an error the test did not ask for fails it at once
+    (waiting on would wait for ever: after an error the server sends nothing more)."""
     for _ in range(limit):
         message: Message = ws.receive_json()
         if wanted(message):
             return message
+        if message["type"] == "error":
+            raise AssertionError(f"the server answered with an error: {message['message']}")
     raise AssertionError("the expected message never came")
 
 
@@ -314,6 +324,7 @@ def play_to_first_card(table: Any) -> Seat:
 
 
 @pytest.mark.skipif(not hints.available(), reason="the analysis module is not installed")
+@pytest.mark.usefixtures("fixed_deals")
 def test_the_hint_ranks_the_legal_cards_and_can_be_switched_off(client: TestClient) -> None:
     table_id, tokens = people_table(client)
     table = client.app.state.hub.get(table_id).table  # type: ignore[attr-defined]
@@ -335,6 +346,7 @@ def test_the_hint_ranks_the_legal_cards_and_can_be_switched_off(client: TestClie
 
 
 @pytest.mark.skipif(not hints.available(), reason="the analysis module is not installed")
+@pytest.mark.usefixtures("fixed_deals")
 def test_the_hint_ranks_the_legal_calls_in_the_auction(client: TestClient) -> None:
     table_id, tokens = people_table(client)
     table = client.app.state.hub.get(table_id).table  # type: ignore[attr-defined]
