@@ -6,7 +6,7 @@ import random
 
 from belot.bots import bidding
 from belot.bots.bidding import estimate_calls, worth_weighing
-from belot.bots.solver import Solver
+from belot.bots.solver import Position, Solver
 from belot.bots.strong import StrongBot
 from belot.engine import Call, Contract, Deal, Seat, mask_of, parse_cards
 from belot.engine.actions import CallKind
@@ -78,6 +78,38 @@ def test_estimates_are_deterministic_and_within_the_node_budget() -> None:
     assert 0 < first[0].worlds < 24
     bot = StrongBot(seed=4, think=0.05)
     assert bot.act(deal.view(Seat.W)) == bot.act(deal.view(Seat.W))
+
+
+class _FirstWorldTooHard(Solver):
+    """A solver that runs out of nodes on every solve of the first world it is given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.first: tuple[int, int, int, int] | None = None
+
+    def try_solve(self, position: Position, max_nodes: int, tolerance: int = 0) -> int | None:
+        if self.first is None:
+            self.first = position.hands
+        if position.hands == self.first:
+            self.nodes = max_nodes
+            return None
+        return super().try_solve(position, max_nodes, tolerance)
+
+
+def test_a_world_too_hard_to_solve_is_skipped_while_nodes_are_left() -> None:
+    deal = _view_of("JD 9D AD 10S AS")
+    assert deal.turn is not None
+    view = deal.view(deal.turn)
+    calls = worth_weighing(view)
+    solver = _FirstWorldTooHard()
+    # The first world gets the hard cap (a third of the nodes), then the rest go to others.
+    estimates = estimate_calls(
+        view, calls, random.Random(3), solver, nodes=3_000_000, hard_cap=1_000_000
+    )
+    assert estimates and estimates[0].worlds > 0
+    # With no nodes beyond the hard cap, the hard first world ends the search: nothing solved.
+    solver = _FirstWorldTooHard()
+    assert estimate_calls(view, calls, random.Random(3), solver, nodes=1, hard_cap=1_000) == []
 
 
 def test_worlds_deal_every_card_once_and_keep_the_seats_hand() -> None:

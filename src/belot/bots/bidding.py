@@ -118,37 +118,44 @@ def estimate_calls(
 ) -> list[CallEstimate]:
     """Each of ``calls`` with the mean game points for the caller's team less the other's that
     it leads to, best first after the risk margins, over worlds solved within ``nodes`` solver
-    nodes (the first world may take up to ``hard_cap``). Empty when no world was solved."""
+    nodes in all (``hard_cap`` if that is more, until a first world is solved). Until then, a
+    world with a contract that takes more than ``hard_cap`` nodes is skipped for the next one
+    while nodes are left. Empty when no world was solved."""
     ours = view.seat.team
     leader = Seat((view.dealer + view.rules.direction) % 4)
     model = BasicBot()
     sums = dict.fromkeys(calls, 0.0)
     worlds = 0
-    budget = nodes
+    spent = 0
     for five, hands in _worlds(view, _mask(view.hand), rng, max_worlds):
         outcomes = _auctions(view, five, hands, calls, model)
         # Each contract is solved once a world, whatever the double.
         solves = sorted({(o.contract, o.declarers) for o in outcomes if o.contract is not None})
         values: dict[tuple[Contract, Team], int] = {}
+        allowed = nodes if worlds else max(nodes, hard_cap)
         for contract, declarers in solves:
             position = Position(
                 hands, contract, declarers, leader, **rules_options(view.rules, contract)
             )
-            limit = max(budget, 1) if worlds else max(budget, hard_cap)
-            value = solver.try_solve(position, limit, TOLERANCE)
-            budget -= solver.nodes
+            limit = allowed - spent if worlds else min(allowed - spent, hard_cap)
+            value = solver.try_solve(position, max(limit, 1), TOLERANCE)
+            spent += solver.nodes
             if value is None:
                 break
             values[contract, declarers] = value
         if len(values) < len(solves):
-            break  # out of nodes in the middle of a world: it does not count
+            # Out of nodes in the middle of a world: it does not count. Before any world is
+            # solved, a hard one is skipped for the next while nodes are left.
+            if worlds or spent >= allowed:
+                break
+            continue
         held = _held(hands)
         for call, outcome in zip(calls, outcomes, strict=True):
             if outcome.contract is not None:
                 value = values[outcome.contract, outcome.declarers]
                 sums[call] += _net(view, held, outcome, value, ours)
         worlds += 1
-        if budget <= 0:
+        if spent >= nodes:
             break
     if worlds == 0:
         return []

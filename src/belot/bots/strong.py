@@ -48,7 +48,8 @@ NODES_PER_SECOND: Final = 10_000_000
 #: Think time per decision when the bot is given none (1.75 M nodes; most decisions stop
 #: sooner, at ``MAX_WORLDS`` worlds).
 DEFAULT_THINK: Final = 0.175
-#: Nodes the first world may take (about 0.25 s): over it the bot falls back to `basic`.
+#: Nodes a solve of the first world may take (about 0.25 s). Over it, a card is played by
+#: `basic`; in the auction the world is skipped for another while the budget lasts.
 HARD_CAP_NODES: Final = 2_500_000
 #: How far off (card points) each world's values may be in the first two tricks.
 EARLY_TOLERANCE: Final = 6
