@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import itertools
 import random
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from belot.bots import make
 from belot.bots.sampling import Constraints, deal_hidden, weight
-from belot.bots.strong import StrongBot, estimate_cards
+from belot.bots.strong import StrongBot, estimate_cards, shared_solver
 from belot.engine.actions import Play
+from belot.engine.cards import Card
 from belot.engine.deal import Deal, Phase
 from belot.engine.table import Seat
 from belot.engine.tricks import legal_mask
+from belot.engine.view import SeatView
 
 
 def _play_positions(count: int, seed: int) -> list[Deal]:
@@ -137,6 +141,33 @@ def test_strong_is_deterministic_and_legal(think: float) -> None:
         first = StrongBot(seed=4, think=think).act(view)
         assert first in view.legal
         assert StrongBot(seed=4, think=think).act(view) == first
+
+
+def test_searches_in_threads_at_once_decide_as_one_at_a_time() -> None:
+    # Each thread searches with its own solver (the web runs the bots of its tables so).
+    views = [d.view(d.turn) for d in _play_positions(6, seed=11) if d.turn is not None]
+
+    def estimates(view: SeatView) -> list[tuple[Card, float, int]]:
+        found = estimate_cards(view, random.Random(3), think=0.05)
+        return [(e.card, e.points if e.worlds else 0.0, e.worlds) for e in found]  # no NaN
+
+    alone = [estimates(view) for view in views]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        together = list(pool.map(estimates, views))
+    assert together == alone
+    assert len({id(s) for s in pool_solvers()}) == 2
+
+
+def pool_solvers() -> list[object]:
+    """The solvers two threads use."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        barrier = threading.Barrier(2)
+
+        def solver() -> object:
+            barrier.wait()  # both threads alive at once, so they are two threads
+            return shared_solver()
+
+        return list(pool.map(lambda _: solver(), range(2)))
 
 
 def test_strong_plays_whole_deals() -> None:

@@ -38,10 +38,11 @@ except ImportError:  # pragma: no cover - numba is a dependency; this keeps the 
 
 
 def _jit(function: _F) -> _F:
-    """Compile with numba (cached on disk), or leave plain Python without it."""
+    """Compile with numba (cached on disk, releasing the GIL: searches in two threads, each
+    with its own arrays, run at once), or leave plain Python without it."""
     if numba is None:
         return function
-    return cast(_F, numba.njit(cache=True)(function))
+    return cast(_F, numba.njit(cache=True, nogil=True)(function))
 
 
 def _inline(function: _F) -> _F:
@@ -49,7 +50,7 @@ def _inline(function: _F) -> _F:
     arrays passed: this matters in the inner loop)."""
     if numba is None:
         return function
-    return cast(_F, numba.njit(cache=True, inline="always")(function))
+    return cast(_F, numba.njit(cache=True, nogil=True, inline="always")(function))
 
 
 __all__ = [

@@ -17,6 +17,7 @@ always the best set.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Final
@@ -68,15 +69,15 @@ class CardEstimate:
     worlds: int
 
 
-_SOLVERS: dict[int, Solver] = {}
+_SOLVERS = threading.local()
 
 
 def shared_solver() -> Solver:
-    """The process's solver for the bots' searches."""
-    # One table per process: allocating it costs more than a decision.
-    solver = _SOLVERS.get(0)
+    """This thread's solver for the bots' searches (kept: allocating its table costs more than
+    a decision; one per thread, as a search writes into its solver's arrays)."""
+    solver: Solver | None = getattr(_SOLVERS, "solver", None)
     if solver is None:
-        solver = _SOLVERS[0] = Solver()
+        solver = _SOLVERS.solver = Solver()
     return solver
 
 

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
@@ -313,13 +314,16 @@ class Hub:
         self.leave_grace = leave_grace
         self.rooms: dict[str, Room] = {}
         self._dirty: dict[str, Room] = {}
-        # One thread for every search (bots, hints, analysis): the solver's tables are shared
-        # within the process and are not safe to use from two threads at once.
-        self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="belot-think")
+        # The searches (bots, hints, analysis) run on their own threads, one per core: each
+        # thread has its own solver, and the compiled search releases the GIL, so the bots of
+        # two tables think at the same time.
+        self._thinker = ThreadPoolExecutor(
+            max_workers=os.cpu_count() or 1, thread_name_prefix="belot-think"
+        )
         self._flusher: asyncio.TimerHandle | None = None
 
     async def think(self, function: Callable[..., T], *args: Any) -> T:
-        """Run a search (a bot's decision, a hint, an analysis) on the search thread."""
+        """Run a search (a bot's decision, a hint, an analysis) on a search thread."""
         return await asyncio.get_running_loop().run_in_executor(self._thinker, function, *args)
 
     def dirty(self, room: Room) -> None:
