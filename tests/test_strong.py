@@ -155,10 +155,10 @@ def test_searches_in_threads_at_once_decide_as_one_at_a_time() -> None:
     with ThreadPoolExecutor(max_workers=3) as pool:
         together = list(pool.map(estimates, views))
     assert together == alone
-    assert len({id(s) for s in pool_solvers()}) == 2
+    assert len({id(s) for s in _pool_solvers()}) == 2
 
 
-def pool_solvers() -> list[object]:
+def _pool_solvers() -> list[object]:
     """The solvers two threads use."""
     with ThreadPoolExecutor(max_workers=2) as pool:
         barrier = threading.Barrier(2)
