@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from belot.bots import make
+from belot.bots import strong as strong_module
 from belot.bots.sampling import Constraints, deal_hidden, weight
 from belot.bots.strong import StrongBot, estimate_cards, shared_solver
 from belot.engine.actions import Play
@@ -168,6 +169,27 @@ def _pool_solvers() -> list[object]:
             return shared_solver()
 
         return list(pool.map(lambda _: solver(), range(2)))
+
+
+def test_a_card_of_the_first_trick_searches_twice_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[tuple[int, float]] = []
+
+    def recording(view: SeatView, rng: random.Random, *, think: float, **_: object) -> list[object]:
+        asked.append((len(view.hand), think))
+        return []  # nothing solved: the bot falls back on basic's card
+
+    monkeypatch.setattr(strong_module, "estimate_cards", recording)
+    bot = StrongBot(seed=2, think=0.1)
+    for deal in _play_positions(12, seed=9):
+        assert deal.turn is not None
+        view = deal.view(deal.turn)
+        if sum(isinstance(a, Play) for a in view.legal) > 1:
+            bot.act(view)
+    thinks = {size: think for size, think in asked}
+    assert thinks[8] == pytest.approx(0.1 * strong_module.FIRST_TRICK_THINK) == 0.2
+    assert all(think == 0.1 for size, think in asked if size < 8)
 
 
 def test_strong_plays_whole_deals() -> None:
