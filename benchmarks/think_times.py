@@ -1,4 +1,5 @@
-"""CPU time of strong's decisions in whole deals against basic, auction turns and cards apart.
+"""CPU time of strong's decisions in whole deals against basic: auction turns, the first trick's
+cards and the later cards apart (each has its own node budget).
 
 Run: ``.venv/bin/python benchmarks/think_times.py [DEALS]`` (16 deals: about a minute on one core).
 Only decisions with a choice count; the numba cache should be warm (run any solve once before).
@@ -18,6 +19,7 @@ from belot.engine.table import Seat
 
 def main(deals: int) -> None:
     auction: list[int] = []  # microseconds, as the duels count them
+    first: list[int] = []  # cards of the first trick
     cards: list[int] = []
     for k in range(deals):
         deal = Deal.new(seed=f"think-{k}", dealer=Seat(k % 4))
@@ -30,9 +32,18 @@ def main(deals: int) -> None:
             action = bots[seat].act(view)
             spent = (time.thread_time_ns() - started) // 1000
             if seat % 2 == 0 and len(view.legal) > 1 and view.phase is not Phase.CUT:
-                (auction if view.phase is Phase.AUCTION else cards).append(spent)
+                if view.phase is Phase.AUCTION:
+                    auction.append(spent)
+                else:
+                    (first if len(view.hand) == 8 else cards).append(spent)
             deal.push(action)
-    for name, times in (("auction turns", auction), ("cards", cards), ("all", auction + cards)):
+    groups = (
+        ("auction turns", auction),
+        ("first trick", first),
+        ("later cards", cards),
+        ("all", auction + first + cards),
+    )
+    for name, times in groups:
         t = ThinkTimes.of(times)
         print(
             f"{name:<14} {t.decisions:4d}  mean {t.mean:5.0f} ms  p50 {t.p50:5.0f} ms"
