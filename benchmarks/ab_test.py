@@ -1,0 +1,106 @@
+"""A/B test of two settings of `strong`, each against `basic` on the same deals.
+
+Run: ``.venv/bin/python benchmarks/ab_test.py X Y [--deals 300] [--seed 41] [--workers 2]``
+
+X and Y are JSON objects of settings, each a module constant of ``belot.bots`` by its dotted
+name, e.g. ``'{"strong.FIRST_TRICK_THINK": 3}'`` against ``'{}'`` (the committed settings).
+Each deal is played four times: by X's strong and by Y's strong, each from both seats of the
+deal, against the same `basic` with the same seeds. Only the settings differ, so the two
+results differ only where a setting changed a decision, and the difference per deal pair
+(X less Y, game points a deal) has far less noise than a duel of each against `basic`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from belot.bots.arena import _cut, _deck_seed
+from belot.bots.basic import BasicBot
+from belot.bots.strong import StrongBot
+from belot.engine.actions import Action
+from belot.engine.deal import Deal
+from belot.engine.rules import Rules
+from belot.engine.table import Seat, Team
+from belot.engine.view import SeatView
+
+
+class _Tuned(StrongBot):
+    """`strong` with some of its module constants set while it decides."""
+
+    def __init__(self, seed: int, settings: dict[str, Any]) -> None:
+        super().__init__(seed=seed)
+        self.settings = [
+            (importlib.import_module(f"belot.bots.{name.rpartition('.')[0]}"), name, value)
+            for name, value in settings.items()
+        ]
+
+    def act(self, view: SeatView) -> Action:
+        saved = []
+        for module, name, value in self.settings:
+            attribute = name.rpartition(".")[2]
+            saved.append((module, attribute, getattr(module, attribute)))
+            setattr(module, attribute, value)
+        try:
+            return super().act(view)
+        finally:
+            for module, attribute, value in saved:
+                setattr(module, attribute, value)
+
+
+def _half(seed: int, number: int, team: Team, settings: dict[str, Any]) -> int:
+    """Game points of ``team`` (strong) less the other's (basic) in one half of a deal pair."""
+    deck_seed = _deck_seed(seed, "deal", number)
+    deal = Deal(Rules.bulgarian(), dealer=Seat(number % 4), seed=deck_seed)
+    deal.push(_cut(deck_seed))
+    bots = [
+        _Tuned(100 + s, settings) if Seat(s).team is team else BasicBot(seed=200 + s)
+        for s in range(4)
+    ]
+    while not deal.is_over:
+        seat = deal.turn
+        assert seat is not None
+        deal.push(bots[seat].act(deal.view(seat)))
+    if deal.result is None:
+        return 0  # thrown in
+    written = deal.result.written
+    return written[team] - written[team.other]
+
+
+def _pair(job: tuple[int, int, dict[str, Any], dict[str, Any]]) -> tuple[float, float]:
+    seed, number, x, y = job
+    return (
+        sum(_half(seed, number, team, x) for team in Team) / 2,
+        sum(_half(seed, number, team, y) for team in Team) / 2,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("x", type=json.loads)
+    parser.add_argument("y", type=json.loads)
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=41)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    jobs = [(args.seed, number, args.x, args.y) for number in range(args.deals)]
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        pairs = list(pool.map(_pair, jobs))
+    diffs = [x - y for x, y in pairs]
+    ci = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    print(f"X {json.dumps(args.x)}  against  Y {json.dumps(args.y)}")
+    print(f"  {len(diffs)} deal pairs (seed {args.seed}), {sum(1 for d in diffs if d)} differ")
+    print(f"  X against basic {statistics.mean(x for x, _ in pairs):+.2f} a deal")
+    print(f"  Y against basic {statistics.mean(y for _, y in pairs):+.2f} a deal")
+    print(f"  X - Y  {statistics.mean(diffs):+.2f} ± {ci:.2f} game points a deal (95% CI)")
+    print(f"  ({time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
