@@ -20,13 +20,12 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from belot.bots.arena import _cut, _deck_seed
+from belot.bots.arena import _Chunk, _deal_pair
+from belot.bots.base import Bot
 from belot.bots.basic import BasicBot
 from belot.bots.strong import StrongBot
 from belot.engine.actions import Action
-from belot.engine.deal import Deal
 from belot.engine.rules import Rules
-from belot.engine.table import Seat, Team
 from belot.engine.view import SeatView
 
 
@@ -35,16 +34,19 @@ class _Tuned(StrongBot):
 
     def __init__(self, seed: int, settings: dict[str, Any]) -> None:
         super().__init__(seed=seed)
-        self.settings = [
-            (importlib.import_module(f"belot.bots.{name.rpartition('.')[0]}"), name, value)
-            for name, value in settings.items()
-        ]
+        self.settings = []
+        for name, value in settings.items():
+            module, _, attribute = name.rpartition(".")
+            self.settings.append(
+                (importlib.import_module(f"belot.bots.{module}"), attribute, value)
+            )
 
     def act(self, view: SeatView) -> Action:
-        saved = []
-        for module, name, value in self.settings:
-            attribute = name.rpartition(".")[2]
-            saved.append((module, attribute, getattr(module, attribute)))
+        saved = [
+            (module, attribute, getattr(module, attribute))
+            for module, attribute, _ in self.settings
+        ]
+        for module, attribute, value in self.settings:
             setattr(module, attribute, value)
         try:
             return super().act(view)
@@ -53,31 +55,16 @@ class _Tuned(StrongBot):
                 setattr(module, attribute, value)
 
 
-def _half(seed: int, number: int, team: Team, settings: dict[str, Any]) -> int:
-    """Game points of ``team`` (strong) less the other's (basic) in one half of a deal pair."""
-    deck_seed = _deck_seed(seed, "deal", number)
-    deal = Deal(Rules.bulgarian(), dealer=Seat(number % 4), seed=deck_seed)
-    deal.push(_cut(deck_seed))
-    bots = [
-        _Tuned(100 + s, settings) if Seat(s).team is team else BasicBot(seed=200 + s)
-        for s in range(4)
-    ]
-    while not deal.is_over:
-        seat = deal.turn
-        assert seat is not None
-        deal.push(bots[seat].act(deal.view(seat)))
-    if deal.result is None:
-        return 0  # thrown in
-    written = deal.result.written
-    return written[team] - written[team.other]
-
-
 def _pair(job: tuple[int, int, dict[str, Any], dict[str, Any]]) -> tuple[float, float]:
+    """X's and Y's game points less basic's a deal, on the duels' deal pair ``number``."""
     seed, number, x, y = job
-    return (
-        sum(_half(seed, number, team, x) for team in Team) / 2,
-        sum(_half(seed, number, team, y) for team in Team) / 2,
-    )
+    basic: list[Bot] = [BasicBot(seed=200 + s) for s in range(4)]
+    out = []
+    for settings in (x, y):
+        tuned: list[Bot] = [_Tuned(100 + s, settings) for s in range(4)]
+        pair = _deal_pair(Rules.bulgarian(), (tuned, basic), seed, number, _Chunk())
+        out.append(pair.a - pair.b)
+    return out[0], out[1]
 
 
 def main() -> None:
