@@ -274,3 +274,33 @@ def test_hashed_seeds_come_from_sha256_and_round_trip_through_a_record() -> None
     assert "hashed_seeds" not in match_to_record(Match(seed=11))
     with pytest.raises(IllegalActionError, match="the match seed gives"):
         Match.from_deals(match.deals, seed=11)  # read as random seeds, the seeds differ
+
+
+def test_each_deal_of_a_match_shows_the_score_it_starts_from() -> None:
+    """Every seat's view of a deal in a match holds the match score as the deal started (the
+    written totals, the points hanging, the target); a deal on its own holds none."""
+    from belot.engine import Deal
+    from belot.engine.sheet import Standing
+
+    rng = random.Random(3)
+    match = Match(seed=3)
+    for _ in range(4):
+        if match.is_over:
+            break
+        if match.deal_over:
+            match.next_deal()
+        before = Standing(match.totals, match.hanging, 151)
+        assert match.deal.standing == before
+        for seat in Seat:
+            assert match.view(seat).standing == before
+        assert match.view(Seat.N).to_json()["standing"] == {
+            "NS": before.totals[0],
+            "EW": before.totals[1],
+            "hanging": before.hanging,
+            "target": 151,
+        }
+        play_deal(match, rng)
+    assert match.totals != (0, 0)
+    rebuilt = Match.from_deals(match.deals, seed=3)
+    assert [d.standing for d in rebuilt.deals] == [d.standing for d in match.deals]
+    assert Deal(seed=1).view(Seat.N).standing is None

@@ -108,6 +108,9 @@ def test_illegal_actions_are_errors_that_change_nothing(session: EngineSession) 
         ('{"cmd": "new", "rules": "french"}', "unknown rules preset"),
         ('{"cmd": "new", "rules": {"options": {"x": 1}}}', "unknown rules option"),
         ('{"cmd": "new", "cut": 40}', "cut lifts 1 to 31"),
+        ('{"cmd": "new", "standing": [1, 2]}', "field 'standing'"),
+        ('{"cmd": "new", "standing": {"NS": -3}}', "standing 'NS'"),
+        ('{"cmd": "new", "standing": {"NS": 1, "us": 2}}', "unknown keys ['us']"),
         ('{"cmd": "load"}', "load needs"),
         ('{"cmd": "load", "record": {"dealer": "N"}}', "neither a deck nor a seed"),
         ('{"cmd": "load", "position": "x"}', "position"),
@@ -118,6 +121,16 @@ def test_bad_requests_get_one_line_errors(session: EngineSession, line: str, err
     assert reply["ok"] is False
     assert error in reply["error"]
     assert "\n" not in reply["error"]
+
+
+def test_a_deal_can_start_from_a_match_score(session: EngineSession) -> None:
+    """``standing`` puts the match score in every view, so a GUI's bots play for the match."""
+    ask(session, cmd="new", seed=7, cut=8, standing={"NS": 100, "EW": 140, "hanging": 6})
+    view = ask(session, cmd="view")["view"]
+    assert view["standing"] == {"NS": 100, "EW": 140, "hanging": 6, "target": 151}
+    assert ask(session, cmd="bot", level="strong", think=0.02)["ok"]
+    ask(session, cmd="new", seed=7)
+    assert ask(session, cmd="view")["view"]["standing"] is None
 
 
 def test_id_is_echoed_on_errors_too(session: EngineSession) -> None:

@@ -319,7 +319,7 @@ def _match_pair(
         score = 0.5
         for k in range(MAX_MATCH_DEALS):
             deck_seed = _deck_seed(seed, "match", number, k)
-            deal = Deal(rules, dealer=dealer, seed=deck_seed)
+            deal = Deal(rules, dealer=dealer, seed=deck_seed, standing=sheet.standing)
             deal.push(_cut(deck_seed))
             _play(deal, seats, side_of, chunk)
             dealer = deal.next_seat(dealer)

@@ -23,6 +23,7 @@ from belot.engine.cards import Card
 from belot.engine.deal import Deal
 from belot.engine.errors import BelotError
 from belot.engine.rules import Rules
+from belot.engine.sheet import Standing
 from belot.engine.table import Seat
 
 __all__ = ["PROTOCOL_VERSION", "EngineSession", "command", "serve"]
@@ -45,6 +46,23 @@ def _field(request: Mapping[str, Any], name: str, kinds: tuple[type, ...], defau
     if not isinstance(value, kinds):
         raise ProtocolError(f"field {name!r} must be {_kind_names(kinds)}, not {value!r}")
     return value
+
+
+def _standing(data: Mapping[str, Any] | None, target: int) -> Standing | None:
+    """The match score of ``new``'s ``standing`` field: ``{"NS": 100, "EW": 140}``, with
+    ``"hanging"`` points optional."""
+    if data is None:
+        return None
+    unknown = sorted(set(data) - {"NS", "EW", "hanging"})
+    if unknown:
+        raise ProtocolError(f"field 'standing' has unknown keys {unknown} (known: NS, EW, hanging)")
+    points = []
+    for key in ("NS", "EW", "hanging"):
+        value = data.get(key, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ProtocolError(f"standing {key!r} must be game points, 0 or more, not {value!r}")
+        points.append(value)
+    return Standing((points[0], points[1]), points[2], target)
 
 
 def _kind_names(kinds: tuple[type, ...]) -> str:
@@ -136,6 +154,7 @@ class EngineSession:
         deck_data = _field(request, "deck", (list,), None)
         cut = _field(request, "cut", (int,), None)
         rules = Rules.from_dict(rules_data)
+        standing = _standing(_field(request, "standing", (dict,), None), rules.target)
         deck = None
         if deck_data is not None:
             if not all(isinstance(c, str) for c in deck_data):
@@ -143,7 +162,7 @@ class EngineSession:
             deck = [Card.from_str(c) for c in deck_data]
         if seed is None and deck is None:
             seed = int(time.time_ns() % 2**62)  # a fresh shuffle, told back so it can be replayed
-        deal = Deal(rules, dealer=dealer, deck=deck, seed=seed)
+        deal = Deal(rules, dealer=dealer, deck=deck, seed=seed, standing=standing)
         if cut is not None:
             deal.push_str(f"cut:{cut}")
         self.deal = deal

@@ -26,6 +26,7 @@ from belot.engine.declarations import Declaration, announcement_choices, compare
 from belot.engine.errors import IllegalActionError, InvalidActionError, OutOfTurnError
 from belot.engine.rules import Rules
 from belot.engine.scoring import LAST_TRICK, DealScore, TeamPoints, score_deal
+from belot.engine.sheet import Standing
 from belot.engine.table import Seat, Team
 from belot.engine.tricks import CARD_POINTS, legal_mask, winner_position
 
@@ -144,6 +145,7 @@ class Deal:
         dealer: Seat = Seat.N,
         deck: Sequence[Card] | None = None,
         seed: int | str | None = None,
+        standing: Standing | None = None,
     ) -> None:
         # Rules are frozen, so every default deal can share one (building one is not free).
         self.rules = rules if rules is not None else _BULGARIAN
@@ -158,6 +160,8 @@ class Deal:
                 raise InvalidActionError("a deck must hold each of the 32 cards exactly once")
             self._deck_idx = tuple(c.index for c in self.deck)
         self.seed = seed
+        #: The match score as this deal starts (None for a deal played on its own).
+        self.standing = standing
         step = self.rules.direction
         self._next = _SEAT_AFTER.get(step) or tuple(Seat((s + step) % 4) for s in range(4))
         self._stack: list[tuple[Action, Seat, tuple[object, ...]]] = []

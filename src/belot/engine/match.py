@@ -99,7 +99,12 @@ class Match:
         return self._seeds[number]
 
     def _new_deal(self, dealer: Seat) -> Deal:
-        return Deal(self.rules, dealer=dealer, seed=self.deal_seed(len(self._finished)))
+        return Deal(
+            self.rules,
+            dealer=dealer,
+            seed=self.deal_seed(len(self._finished)),
+            standing=self.sheet.standing,
+        )
 
     # --- state -----------------------------------------------------------------------------
 
@@ -276,6 +281,7 @@ class Match:
                     f"deal {number} was shuffled with seed {deal.seed}, "
                     f"but the match seed gives {expected.seed}"
                 )
+            deal.standing = expected.standing
             match._deal = deal
             if deal.is_over:
                 match._write()

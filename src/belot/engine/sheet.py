@@ -13,7 +13,26 @@ from belot.engine.errors import IllegalActionError
 from belot.engine.scoring import DealScore
 from belot.engine.table import Team
 
-__all__ = ["ScoreSheet", "match_winner"]
+__all__ = ["ScoreSheet", "Standing", "match_winner"]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The match as a deal starts: the game points each team has written (NS, EW), the points
+    hanging for the deal's winner, and the target. Seats see it in their view, so that a bot
+    can play for the match and not only for the deal."""
+
+    totals: tuple[int, int]
+    hanging: int = 0
+    target: int = 151
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "NS": self.totals[0],
+            "EW": self.totals[1],
+            "hanging": self.hanging,
+            "target": self.target,
+        }
 
 
 def match_winner(totals: tuple[int, int], last: DealScore, target: int) -> Team | None:
@@ -42,6 +61,11 @@ class ScoreSheet:
     @property
     def hanging(self) -> int:
         return self.deals[-1].hanging if self.deals else 0
+
+    @property
+    def standing(self) -> Standing:
+        """The match as the next deal starts."""
+        return Standing(self.totals, self.hanging, self.target)
 
     @property
     def winner(self) -> Team | None:

@@ -16,6 +16,7 @@ from belot.engine.deal import Deal, Phase, Trick
 from belot.engine.declarations import Declaration, Kind
 from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore
+from belot.engine.sheet import Standing
 from belot.engine.table import Seat, Team
 
 __all__ = ["Announcement", "SeatView", "view_of"]
@@ -67,6 +68,8 @@ class SeatView:
     result: DealScore | None
     #: Every seat's dealt cards, shown once the deal is over.
     revealed: tuple[tuple[Card, ...], ...] | None
+    #: The match score as the deal started (None for a deal played on its own).
+    standing: Standing | None = None
 
     @property
     def declarers(self) -> Team | None:
@@ -113,6 +116,7 @@ class SeatView:
             self.legal,
             self.result,
             self.revealed,
+            self.standing,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -146,6 +150,7 @@ class SeatView:
             "revealed": None
             if self.revealed is None
             else {Seat(i).name: [str(c) for c in h] for i, h in enumerate(self.revealed)},
+            "standing": None if self.standing is None else self.standing.to_json(),
         }
 
 
@@ -196,4 +201,5 @@ def view_of(deal: Deal, seat: Seat) -> SeatView:
         revealed=tuple(tuple(deal.dealt_hand(s)) for s in Seat)
         if over and deal.contract is not None
         else None,
+        standing=deal.standing,
     )
