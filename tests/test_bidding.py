@@ -8,7 +8,7 @@ from belot.bots import bidding
 from belot.bots.bidding import estimate_calls, worth_weighing
 from belot.bots.solver import Position, Solver
 from belot.bots.strong import StrongBot
-from belot.engine import Call, Contract, Deal, Seat, mask_of, parse_cards
+from belot.engine import Call, Contract, Deal, Rules, Seat, mask_of, parse_cards
 from belot.engine.actions import CallKind
 from belot.engine.scoring import TeamPoints, score_deal
 from belot.engine.table import Team
@@ -162,3 +162,18 @@ def test_belots_and_declarations_count_in_the_score_of_a_world() -> None:
     doubled = bidding._net(view, held, bidding._Outcome(Contract.HEARTS, Team.EW, 2), 120, Team.NS)
     score = score_deal(view.rules, Contract.HEARTS, Team.EW, points, double=2)
     assert doubled == score.written[Team.NS] - score.written[Team.EW] < 0
+
+
+def test_hanging_points_and_the_match_enter_the_score_of_a_call() -> None:
+    """Points hanging from earlier deals go to the deal's winner; in a match, a call's score is
+    what its outcome is worth in the match (at 140 to 100, making hearts wins it)."""
+    from belot.bots.match_equity import MatchUtility
+    from belot.engine.sheet import Standing
+
+    args = (Contract.HEARTS, Team.EW, 1, 120, 162, (0, 0), (0, 0), Team.EW)
+    plain = bidding.net_score(Rules.bulgarian(), *args)
+    hanging = bidding.net_score(Rules.bulgarian(), *args, hanging=10)
+    assert hanging == plain + 10
+    utility = MatchUtility.of(Standing((100, 140)), Team.EW)
+    in_match = bidding.net_score(Rules.bulgarian(), *args, utility=utility)
+    assert in_match == utility(12, 4) == utility(40, 0) > plain

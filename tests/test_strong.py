@@ -222,3 +222,32 @@ def test_game_point_objective_follows_the_score() -> None:
         mine = values if ours else values[::-1]
         assert all(a <= b for a, b in itertools.pairwise(mine))
         assert mine[-1] > 0 > mine[0]
+
+
+def test_in_a_match_the_card_objective_is_the_chance_of_winning_it() -> None:
+    """With the match score in the view, the bot weighs a deal's outcome by the match: still
+    never less for more card points, but no longer the deal's game points (at 100 to 140 the
+    team at 140 wins with any 11 points, so points past that are worth nothing to either)."""
+    from belot.bots.match_equity import MatchUtility
+    from belot.bots.strong import _game_utility
+    from belot.engine.scoring import contract_total
+    from belot.engine.sheet import Standing
+
+    changed = 0
+    for deal in _play_positions(10, seed=13):
+        seat = deal.turn
+        assert seat is not None and deal.contract is not None and deal.bidder is not None
+        total = contract_total(deal.contract, deal.rules)
+        plain = _game_utility(deal.view(seat), total)
+        deal.standing = Standing((100, 140))
+        view = deal.view(seat)
+        assert view.standing == Standing((100, 140))
+        utility = _game_utility(view, total)
+        ours = seat.team == deal.bidder.team
+        values = [utility(v) for v in range(total + 1)]
+        mine = values if ours else values[::-1]
+        assert all(a <= b for a, b in itertools.pairwise(mine))
+        match = MatchUtility.of(Standing((100, 140)), seat.team)
+        assert min(values) >= match(0, 1000)  # losing the match is the floor
+        changed += any(abs(utility(v) - plain(v)) > 0.5 for v in range(total + 1))
+    assert changed == 10

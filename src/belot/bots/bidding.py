@@ -34,6 +34,7 @@ from belot.bots.basic import (
     bid_margin,
     defence_strength,
 )
+from belot.bots.match_equity import MatchUtility, match_utility
 from belot.bots.solver import Position, Solver, rules_options
 from belot.engine.actions import Call, CallKind
 from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Card, Rank
@@ -50,6 +51,9 @@ __all__ = ["CallEstimate", "estimate_calls", "net_score", "worth_weighing"]
 
 #: How far under ``basic``'s threshold a bid is still weighed (strength points).
 WINDOW: Final = 18
+#: In a match, weigh a deal's outcomes by the chance of winning the match they leave
+#: (``belot.bots.match_equity``), in game points at the score, instead of by their points.
+PLAY_FOR_THE_MATCH: Final = True
 #: Game points a call must gain over passing, for the risk it takes (a bid may be doubled or
 #: outbid; the exact play of each world is better than the table's).
 MARGIN: Final = {CallKind.BID: 1.0, CallKind.CONTRA: 2.0, CallKind.RECONTRA: 2.0}
@@ -124,6 +128,7 @@ def estimate_calls(
     ours = view.seat.team
     leader = Seat((view.dealer + view.rules.direction) % 4)
     model = BasicBot()
+    utility = match_utility(view.standing, ours) if PLAY_FOR_THE_MATCH else None
     sums = dict.fromkeys(calls, 0.0)
     worlds = 0
     spent = 0
@@ -153,7 +158,7 @@ def estimate_calls(
         for call, outcome in zip(calls, outcomes, strict=True):
             if outcome.contract is not None:
                 value = values[outcome.contract, outcome.declarers]
-                sums[call] += _net(view, held, outcome, value, ours)
+                sums[call] += _net(view, held, outcome, value, ours, utility)
         worlds += 1
         if spent >= nodes:
             break
@@ -329,9 +334,17 @@ def _belots(hands: tuple[int, int, int, int], contract: Contract) -> list[int]:
     return points
 
 
-def _net(view: SeatView, held: _Held, outcome: _Outcome, value: int, ours: Team) -> float:
+def _net(
+    view: SeatView,
+    held: _Held,
+    outcome: _Outcome,
+    value: int,
+    ours: Team,
+    utility: MatchUtility | None = None,
+) -> float:
     """Game points for ``ours`` less the other team's, had the deal been played out in
-    ``outcome`` with the declarers taking ``value`` card points."""
+    ``outcome`` with the declarers taking ``value`` card points (what they are worth in the
+    match, with a ``utility``)."""
     contract = outcome.contract
     assert contract is not None
     total = sum(CARD_POINTS[contract]) + rules_options(view.rules, contract)["last_trick"]
@@ -345,6 +358,8 @@ def _net(view: SeatView, held: _Held, outcome: _Outcome, value: int, ours: Team)
         held.declared(view, contract),
         _belots(held.hands, contract),
         ours,
+        hanging=0 if view.standing is None else view.standing.hanging,
+        utility=utility,
     )
 
 
@@ -358,10 +373,14 @@ def net_score(
     declared: Sequence[int],
     belots: Sequence[int],
     ours: Team,
+    *,
+    hanging: int = 0,
+    utility: MatchUtility | None = None,
 ) -> float:
     """Game points written for ``ours`` less the other team's when the declarers take ``value``
     of the deal's ``total`` card points (all of them or none: a valat), with ``declared`` and
-    ``belots`` points per team."""
+    ``belots`` points per team and ``hanging`` points carried in. With a match ``utility``:
+    what the points written are worth to ``ours`` in the match, in game points."""
     cards = [0, 0]
     cards[declarers] = value
     cards[declarers.other] = total - value
@@ -376,5 +395,8 @@ def net_score(
         ),
         double=double,
         valat=valat,
+        hanging=hanging,
     )
+    if utility is not None:
+        return utility(score.written[ours], score.written[ours.other])
     return float(score.written[ours] - score.written[ours.other])
