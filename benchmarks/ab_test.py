@@ -1,6 +1,7 @@
 """A/B test of two settings of `strong`, each against `basic` on the same deals.
 
 Run: ``.venv/bin/python benchmarks/ab_test.py X Y [--deals 300] [--seed 41] [--workers 2]``
+or, for matches to 151 in place of single deals, ``... X Y --matches 50``.
 
 X and Y are JSON objects of settings, each a module constant of ``belot.bots`` by its dotted
 name, e.g. ``'{"strong.FIRST_TRICK_THINK": 3}'`` against ``'{}'`` (the committed settings).
@@ -8,6 +9,8 @@ Each deal is played four times: by X's strong and by Y's strong, each from both 
 deal, against the same `basic` with the same seeds. Only the settings differ, so the two
 results differ only where a setting changed a decision, and the difference per deal pair
 (X less Y, game points a deal) has far less noise than a duel of each against `basic`.
+With ``--matches``, each match pair of the duels is played the same way, and the result is the
+share of matches each setting wins (a match differs from its first changed decision on).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from belot.bots.arena import _Chunk, _deal_pair
+from belot.bots.arena import _Chunk, _deal_pair, _match_pair
 from belot.bots.base import Bot
 from belot.bots.basic import BasicBot
 from belot.bots.strong import StrongBot
@@ -67,6 +70,18 @@ def _pair(job: tuple[int, int, dict[str, Any], dict[str, Any]]) -> tuple[float, 
     return out[0], out[1]
 
 
+def _match(job: tuple[int, int, dict[str, Any], dict[str, Any]]) -> tuple[float, float]:
+    """X's and Y's share of the two matches of the duels' match pair ``number``."""
+    seed, number, x, y = job
+    basic: list[Bot] = [BasicBot(seed=200 + s) for s in range(4)]
+    out = []
+    for settings in (x, y):
+        tuned: list[Bot] = [_Tuned(100 + s, settings) for s in range(4)]
+        first, second = _match_pair(Rules.bulgarian(), (tuned, basic), seed, number, _Chunk())
+        out.append((first + second) / 2)
+    return out[0], out[1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("x", type=json.loads)
@@ -74,14 +89,23 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--matches", type=int, default=0)
     args = parser.parse_args()
     started = time.perf_counter()
-    jobs = [(args.seed, number, args.x, args.y) for number in range(args.deals)]
+    count = args.matches or args.deals
+    jobs = [(args.seed, number, args.x, args.y) for number in range(count)]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        pairs = list(pool.map(_pair, jobs))
+        pairs = list(pool.map(_match if args.matches else _pair, jobs))
     diffs = [x - y for x, y in pairs]
     ci = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
     print(f"X {json.dumps(args.x)}  against  Y {json.dumps(args.y)}")
+    if args.matches:
+        print(f"  {len(diffs)} match pairs (seed {args.seed}), {sum(1 for d in diffs if d)} differ")
+        print(f"  X wins {100 * statistics.mean(x for x, _ in pairs):.1f}% of matches")
+        print(f"  Y wins {100 * statistics.mean(y for _, y in pairs):.1f}% of matches")
+        print(f"  X - Y  {100 * statistics.mean(diffs):+.1f} ± {100 * ci:.1f} points of matches")
+        print(f"  ({time.perf_counter() - started:.0f} s)")
+        return
     print(f"  {len(diffs)} deal pairs (seed {args.seed}), {sum(1 for d in diffs if d)} differ")
     print(f"  X against basic {statistics.mean(x for x, _ in pairs):+.2f} a deal")
     print(f"  Y against basic {statistics.mean(y for _, y in pairs):+.2f} a deal")
