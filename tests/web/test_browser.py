@@ -187,7 +187,11 @@ def trick(page: Page) -> list[str]:
 
 
 def mid_trick(page: Page) -> bool:
-    """The person is to play and the trick on the table holds one to three cards."""
+    """The person is to play and the trick on the table holds one to three cards (a deal that
+    ends without such a moment, the person having led every trick, is followed by the next)."""
+    if panel_kind(page) == "deal-over":
+        click(page, "#next-deal")
+        return False
     cards = page.query_selector_all("#trick img")
     done = "done" in (page.get_attribute("#trick", "class") or "")
     return (
