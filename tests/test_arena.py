@@ -120,11 +120,28 @@ def test_tournament_elo_table() -> None:
     assert "Elo" in result.render()
 
 
+def test_a_duel_of_matches_only() -> None:
+    """``deals=0`` with matches plays match pairs alone; the report has no deal figures."""
+    result = duel("basic", "random", deals=0, matches=2, workers=1, seed=3)
+    assert result.pairs == 0 and result.matches == 2
+    assert result.match_score[0] > 0.5
+    text = result.render()
+    assert text.startswith("duplicate matches: basic (A) vs random (B)")
+    assert "per deal " not in text and "matches to 151: A wins" in text
+    assert "contracts made" not in text  # counted in deal pairs only
+    data = json.loads(json.dumps(result.to_json(), allow_nan=False))
+    assert data["diff_per_deal"] is None and data["match_win_rate_a"] == result.match_score[0]
+
+
 def test_bad_arguments_are_named() -> None:
     with pytest.raises(BelotError, match="unknown bot level 'nobody'"):
         check(["basic", "nobody"], 10)
     with pytest.raises(BelotError, match="--deals"):
+        duel("basic", "random", deals=-1)
+    with pytest.raises(BelotError, match="--deals 0 needs --matches"):
         duel("basic", "random", deals=0)
+    with pytest.raises(BelotError, match="deal pairs"):
+        tournament(["basic", "random"], deals=0, matches=2)
     with pytest.raises(BelotError, match="--workers"):
         duel("basic", "random", deals=2, workers=0)
     with pytest.raises(BelotError, match="two different bots"):

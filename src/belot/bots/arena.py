@@ -458,8 +458,8 @@ class DuelResult:
             times = self.think[index]
             return {
                 "bot": name,
-                "points_per_deal": points[0],
-                "ci95": points[1],
+                "points_per_deal": _finite(points[0]),
+                "ci95": _finite(points[1]),
                 "contracts": contracts(index),
                 "think_cpu_ms": times._asdict(),
                 "solver_loss_per_card": self.loss_per_card(index),
@@ -473,12 +473,12 @@ class DuelResult:
             "seed": self.seed,
             "a": side(0, self.a, self.a_points),
             "b": side(1, self.b, self.b_points),
-            "diff_per_deal": self.diff[0],
-            "diff_ci95": self.diff[1],
+            "diff_per_deal": _finite(self.diff[0]),
+            "diff_ci95": _finite(self.diff[1]),
             "pairs_won_drawn_lost": [wins, draws, losses],
             "matches": self.matches,
-            "match_win_rate_a": None if not self.matches else self.match_score[0],
-            "match_win_rate_ci95": None if not self.matches else self.match_score[1],
+            "match_win_rate_a": _finite(self.match_score[0]),
+            "match_win_rate_ci95": _finite(self.match_score[1]),
             "all_passed_deals": self.all_passed,
             "seconds": self.seconds,
             "workers": self.workers,
@@ -495,21 +495,26 @@ class DuelResult:
 
     def render(self) -> str:
         """A plain-text report."""
-        lines = [
-            f"duplicate duel: {self.a} (A) vs {self.b} (B), {self.pairs} deals x 2 "
-            f"(seed {self.seed}, {self._where()}, {self.seconds:.1f} s)",
-            f"  game points per deal  A {self.a_points[0]:6.2f} ± {self.a_points[1]:.2f}"
-            f"   B {self.b_points[0]:6.2f} ± {self.b_points[1]:.2f}",
-            f"  A - B per deal        {self.diff[0]:+6.2f} ± {self.diff[1]:.2f}  (95% CI)",
-            "  duplicate pairs won/drawn/lost by A  " + "/".join(str(x) for x in self.pair_record),
-        ]
+        where = f"(seed {self.seed}, {self._where()}, {self.seconds:.1f} s)"
+        if not self.pairs:
+            lines = [f"duplicate matches: {self.a} (A) vs {self.b} (B) {where}"]
+        else:
+            lines = [
+                f"duplicate duel: {self.a} (A) vs {self.b} (B), {self.pairs} deals x 2 {where}",
+                f"  game points per deal  A {self.a_points[0]:6.2f} ± {self.a_points[1]:.2f}"
+                f"   B {self.b_points[0]:6.2f} ± {self.b_points[1]:.2f}",
+                f"  A - B per deal        {self.diff[0]:+6.2f} ± {self.diff[1]:.2f}  (95% CI)",
+                "  duplicate pairs won/drawn/lost by A  "
+                + "/".join(str(x) for x in self.pair_record),
+            ]
         if self.matches:
             rate, ci = self.match_score
             lines.append(
                 f"  matches to 151: A wins {100 * rate:.1f}% ± {100 * ci:.1f}% "
                 f"of {2 * self.matches} ({self.matches} duplicate pairs)"
             )
-        lines.append(f"  all-passed deals: {self.all_passed}")
+        if self.pairs:
+            lines.append(f"  all-passed deals: {self.all_passed}")
         if self.solver_loss[0][1] or self.solver_loss[1][1]:
             lines.append(
                 "  card points lost per card against the solver (all hands open): "
@@ -524,12 +529,18 @@ class DuelResult:
             for contract, c in self.contracts[index].items():
                 if c[0]:
                     parts.append(f"{contract} {100 * c[1] / c[0]:.0f}% of {c[0]}")
+            # Contracts are counted in the deal pairs only.
+            made = f"; contracts made: {', '.join(parts) or 'none'}" if self.pairs else ""
             lines.append(
                 f"  {name}: think (CPU) mean {t.mean:.3f} ms, p50 {t.p50:.3f} ms,"
-                f" p99 {t.p99:.3f} ms, max {t.max:.3f} ms ({t.decisions} decisions);"
-                f" contracts made: {', '.join(parts) or 'none'}"
+                f" p99 {t.p99:.3f} ms, max {t.max:.3f} ms ({t.decisions} decisions){made}"
             )
         return "\n".join(lines)
+
+
+def _finite(value: float) -> float | None:
+    """``value`` for JSON: None where there is no figure (NaN) or no interval (one pair)."""
+    return value if math.isfinite(value) else None
 
 
 def _summarise(
@@ -606,12 +617,14 @@ def check(
     for level in levels:
         if level not in LEVELS:
             raise BelotError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-    if deals < 1:
-        raise BelotError(f"--deals must be at least 1, not {deals}")
+    if deals < 0:
+        raise BelotError(f"--deals must be 0 or more, not {deals}")
     if analyse < 0:
         raise BelotError(f"--solver-loss must be 0 or more, not {analyse}")
     if matches is not None and matches < 0:
         raise BelotError(f"--matches must be 0 or more, not {matches}")
+    if deals == 0 and not matches:
+        raise BelotError("nothing to play: --deals 0 needs --matches 1 or more")
     if workers is not None and workers < 1:
         raise BelotError(f"--workers must be at least 1, not {workers}")
     if ray_address is not None:
@@ -735,6 +748,8 @@ def tournament(
     names = list(dict.fromkeys(levels))
     if len(names) < 2:
         raise BelotError("a tournament needs at least two different bots")
+    if deals < 1:
+        raise BelotError(f"a tournament's Elo comes from deal pairs: --deals {deals} is too few")
     check(names, deals, options.get("matches"), options.get("workers"), options.get("ray_address"))
     duels = []
     games: list[tuple[int, int, float]] = []

@@ -90,7 +90,12 @@ def echo_result(result: DuelResult | TournamentResult, as_json: bool) -> None:
 @click.command()
 @click.argument("a")
 @click.argument("b")
-@click.option("--deals", default=2000, show_default=True, help="Deals, each played twice.")
+@click.option(
+    "--deals",
+    default=2000,
+    show_default=True,
+    help="Deals, each played twice (0 with --matches: matches only).",
+)
 @duel_options("Matches to 151, each played twice")
 @click.option(
     "--solver-loss",
