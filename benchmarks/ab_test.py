@@ -58,27 +58,20 @@ class _Tuned(StrongBot):
                 setattr(module, attribute, value)
 
 
-def _pair(job: tuple[int, int, dict[str, Any], dict[str, Any]]) -> tuple[float, float]:
-    """X's and Y's game points less basic's a deal, on the duels' deal pair ``number``."""
-    seed, number, x, y = job
+def _both(job: tuple[int, int, bool, dict[str, Any], dict[str, Any]]) -> tuple[float, float]:
+    """X's and Y's result on the duels' pair ``number``: game points less basic's a deal for a
+    deal pair, the share of the two matches won for a match pair."""
+    seed, number, matches, x, y = job
     basic: list[Bot] = [BasicBot(seed=200 + s) for s in range(4)]
     out = []
     for settings in (x, y):
         tuned: list[Bot] = [_Tuned(100 + s, settings) for s in range(4)]
-        pair = _deal_pair(Rules.bulgarian(), (tuned, basic), seed, number, _Chunk())
-        out.append(pair.a - pair.b)
-    return out[0], out[1]
-
-
-def _match(job: tuple[int, int, dict[str, Any], dict[str, Any]]) -> tuple[float, float]:
-    """X's and Y's share of the two matches of the duels' match pair ``number``."""
-    seed, number, x, y = job
-    basic: list[Bot] = [BasicBot(seed=200 + s) for s in range(4)]
-    out = []
-    for settings in (x, y):
-        tuned: list[Bot] = [_Tuned(100 + s, settings) for s in range(4)]
-        first, second = _match_pair(Rules.bulgarian(), (tuned, basic), seed, number, _Chunk())
-        out.append((first + second) / 2)
+        if matches:
+            first, second = _match_pair(Rules.bulgarian(), (tuned, basic), seed, number, _Chunk())
+            out.append((first + second) / 2)
+        else:
+            pair = _deal_pair(Rules.bulgarian(), (tuned, basic), seed, number, _Chunk())
+            out.append(pair.a - pair.b)
     return out[0], out[1]
 
 
@@ -93,9 +86,9 @@ def main() -> None:
     args = parser.parse_args()
     started = time.perf_counter()
     count = args.matches or args.deals
-    jobs = [(args.seed, number, args.x, args.y) for number in range(count)]
+    jobs = [(args.seed, number, args.matches > 0, args.x, args.y) for number in range(count)]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        pairs = list(pool.map(_match if args.matches else _pair, jobs))
+        pairs = list(pool.map(_both, jobs))
     diffs = [x - y for x, y in pairs]
     ci = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
     print(f"X {json.dumps(args.x)}  against  Y {json.dumps(args.y)}")
