@@ -47,7 +47,7 @@ from belot.engine.table import Seat, Team
 from belot.engine.tricks import CARD_POINTS
 from belot.engine.view import SeatView
 
-__all__ = ["CallEstimate", "estimate_calls", "net_score", "worth_weighing"]
+__all__ = ["CallEstimate", "estimate_calls", "net_score", "playing_for", "worth_weighing"]
 
 #: How far under ``basic``'s threshold a bid is still weighed (strength points).
 WINDOW: Final = 18
@@ -128,7 +128,7 @@ def estimate_calls(
     ours = view.seat.team
     leader = Seat((view.dealer + view.rules.direction) % 4)
     model = BasicBot()
-    utility = match_utility(view.standing, ours) if PLAY_FOR_THE_MATCH else None
+    utility = playing_for(view, ours)
     sums = dict.fromkeys(calls, 0.0)
     worlds = 0
     spent = 0
@@ -167,6 +167,12 @@ def estimate_calls(
     estimates = [CallEstimate(call, sums[call] / worlds, worlds) for call in calls]
     estimates.sort(key=lambda e: (-(e.points - MARGIN.get(e.call.kind, 0.0)), _order(e.call)))
     return estimates
+
+
+def playing_for(view: SeatView, team: Team) -> MatchUtility | None:
+    """``team``'s match utility when the deal is part of a match (and ``PLAY_FOR_THE_MATCH``);
+    None when a deal is worth its game points."""
+    return match_utility(view.standing, team) if PLAY_FOR_THE_MATCH else None
 
 
 def _order(call: Call) -> int:

@@ -23,11 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from belot.bots import bidding
 from belot.bots.base import Bot, decision_rng
 from belot.bots.basic import BasicBot
-from belot.bots.bidding import estimate_calls, net_score, worth_weighing
-from belot.bots.match_equity import match_utility
+from belot.bots.bidding import estimate_calls, net_score, playing_for, worth_weighing
 from belot.bots.sampling import Constraints, SamplingError, deal_hidden, weight
 from belot.bots.solver import Position, Solver, rules_options
 from belot.engine.actions import Action, Declare, Play
@@ -186,7 +184,7 @@ def _game_utility(view: SeatView, total: int) -> Callable[[int], float]:
     scored = compare(announced, contract, view.rules.declaration_compare)
     declared = [sum(d.points for d in scored[0]), sum(d.points for d in scored[1])]
     hanging = 0 if view.standing is None else view.standing.hanging
-    for_match = match_utility(view.standing, mine) if bidding.PLAY_FOR_THE_MATCH else None
+    for_match = playing_for(view, mine)
     cache: dict[int, float] = {}
 
     def utility(value: int) -> float:
