@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from belot.bots import make
+from belot.bots import bidding, make
 from belot.bots import strong as strong_module
 from belot.bots.sampling import Constraints, deal_hidden, weight
 from belot.bots.strong import StrongBot, estimate_cards, shared_solver
@@ -208,7 +208,7 @@ def test_strong_plays_whole_deals() -> None:
 def test_game_point_objective_follows_the_score() -> None:
     """The bot's objective is the deal's score: more card points never hurt, and making the
     contract is worth more than the card points alone."""
-    from belot.bots.strong import _game_utility
+    from belot.bots.strong import _GameObjective
     from belot.engine.scoring import contract_total
 
     for deal in _play_positions(10, seed=12):
@@ -216,7 +216,7 @@ def test_game_point_objective_follows_the_score() -> None:
         assert seat is not None and deal.contract is not None and deal.bidder is not None
         view = deal.view(seat)
         total = contract_total(deal.contract, deal.rules)
-        utility = _game_utility(view, total)
+        utility = _GameObjective(view, total)
         ours = seat.team == deal.bidder.team
         values = [utility(v) for v in range(total + 1)]
         mine = values if ours else values[::-1]
@@ -229,7 +229,7 @@ def test_in_a_match_the_card_objective_is_the_chance_of_winning_it() -> None:
     never less for more card points, but no longer the deal's game points (at 100 to 140 the
     team at 140 wins with any 11 points, so points past that are worth nothing to either)."""
     from belot.bots.match_equity import MatchUtility
-    from belot.bots.strong import _game_utility
+    from belot.bots.strong import _GameObjective
     from belot.engine.scoring import contract_total
     from belot.engine.sheet import Standing
 
@@ -238,16 +238,148 @@ def test_in_a_match_the_card_objective_is_the_chance_of_winning_it() -> None:
         seat = deal.turn
         assert seat is not None and deal.contract is not None and deal.bidder is not None
         total = contract_total(deal.contract, deal.rules)
-        plain = _game_utility(deal.view(seat), total)
+        plain = _GameObjective(deal.view(seat), total)
         deal.standing = Standing((100, 140))
         view = deal.view(seat)
         assert view.standing == Standing((100, 140))
-        utility = _game_utility(view, total)
+        utility = _GameObjective(view, total)
         ours = seat.team == deal.bidder.team
         values = [utility(v) for v in range(total + 1)]
         mine = values if ours else values[::-1]
         assert all(a <= b for a, b in itertools.pairwise(mine))
-        match = MatchUtility.of(Standing((100, 140)), seat.team)
+        match = MatchUtility.of(Standing((100, 140)), seat.team, bidding.MATCH_EDGE)
         assert min(values) >= match(0, 1000)  # losing the match is the floor
         changed += any(abs(utility(v) - plain(v)) > 0.5 for v in range(total + 1))
     assert changed == 10
+
+
+def _heard_positions(count: int, seed: int) -> list[Deal]:
+    """First-trick positions where the seat to play has heard a declaration it has not seen."""
+    out: list[Deal] = []
+    number = 0
+    while len(out) < count:
+        number += 1
+        deal = Deal.new(seed=f"heard-{seed}-{number}", dealer=Seat(number % 4))
+        basic = make("basic", seed=number)
+        while not deal.is_over and deal.trick_number == 0:
+            seat = deal.turn
+            assert seat is not None
+            view = deal.view(seat)
+            heard = any(a.declaration is None for a in view.announcements)
+            if heard and all(isinstance(a, Play) for a in view.legal):
+                out.append(deal.copy())
+                break
+            deal.push(basic.act(view))
+    return out
+
+
+def test_a_declaration_heard_in_the_first_trick_is_in_every_world() -> None:
+    """Heard by kind and points only, a declaration is still held: every world gives its
+    announcer one of that kind and points, and the real one is among those it may give."""
+    from belot.engine.declarations import announcement_choices
+
+    rng = random.Random(7)
+    for deal in _heard_positions(25, seed=14):
+        seat = deal.turn
+        assert seat is not None
+        view = deal.view(seat)
+        known = Constraints.of(view)
+        heard = [a for a in view.announcements if a.declaration is None]
+        assert {h.seat for h in known.heard} == {a.seat for a in heard}
+        for h in known.heard:
+            real = deal.announced(h.seat) or ()
+            assert sorted((d.kind, d.points) for d in real) == list(h.kinds)
+            for fits in h.fits:  # each heard declaration may be placed where it really is
+                assert any(d.cards & known.unseen in fits for d in real)
+        played = [0, 0, 0, 0]
+        for other, card in view.current_trick:
+            played[other] |= card.mask
+        for _ in range(5):
+            hands = deal_hidden(known, rng)
+            assert sum(hands) == known.unseen
+            assert _replays_legally(deal, seat, hands)
+            for announcement in heard:
+                held = announcement_choices(hands[announcement.seat] | played[announcement.seat])
+                assert any(
+                    (d.kind, d.points) == (announcement.kind, announcement.points)
+                    for choice in held
+                    for d in choice
+                )
+
+
+def _hearts_by_north() -> Deal:
+    """Hearts by N, who leads: N holds the belot (K and Q of hearts), E a tierce (8-9-10 of
+    diamonds), W a quinte (10 to the ace of spades)."""
+    from belot.engine.cards import parse_cards
+
+    hands = [
+        parse_cards("KH QH 7H 7C 9C JD 7S 9S"),
+        parse_cards("AH 10H 8H AC 10C 8D 9D 10D"),
+        parse_cards("JH 9H 8C JC KC AD QD 8S"),
+        parse_cards("QC 7D KD 10S JS QS KS AS"),
+    ]
+    deal = Deal.with_hands(hands, dealer=Seat.E)
+    for call in ("hearts", "pass", "pass", "pass"):
+        deal.push_str(call)
+    return deal
+
+
+def _world(deal: Deal) -> tuple[int, int, int, int]:
+    hands = [deal.hand_mask(seat) for seat in Seat]
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+def test_a_world_counts_the_belots_and_declarations_its_hands_will_announce() -> None:
+    """Before anyone shows anything, a world's score counts the belot its hands hold and the
+    declarations of the seats still to play their first card; once heard, a declaration must
+    be in the world's hands."""
+    from belot.bots.strong import _GameObjective
+    from belot.engine.scoring import contract_total
+
+    deal = _hearts_by_north()
+    assert deal.turn is Seat.N and deal.contract is not None
+    total = contract_total(deal.contract, deal.rules)
+    north = _GameObjective(deal.view(Seat.N), total)
+    assert north.announced == ((0, 0), (0, 0))
+    # EW's quinte is the best sequence, so they score their tierce too; NS holds the belot.
+    assert north.world(_world(deal)) == ((0, 120), (20, 0))
+    # The belot and the declarations change what N's 90 card points are worth.
+    assert north(90, north.world(_world(deal))) < north(90)
+
+    deal.push_str("7H")
+    assert deal.turn is Seat.W
+    deal.push_str("declare:10S-AS")
+    deal.push_str("10S")
+    deal.push_str("JH")
+    deal.push_str("declare:8D-10D")
+    east = deal.view(Seat.E)
+    assert [(a.seat, a.declaration is None) for a in east.announcements] == [
+        (Seat.E, False),
+        (Seat.W, True),
+    ]
+    objective = _GameObjective(east, total)
+    assert objective.world(_world(deal)) == ((0, 120), (20, 0))
+    # A world that gives W no quinte could not have heard it.
+    hands = list(_world(deal))
+    swap = Card.from_str("AS").mask | Card.from_str("AD").mask
+    hands[Seat.W] ^= swap
+    hands[Seat.S] ^= swap
+    assert objective.world((hands[0], hands[1], hands[2], hands[3])) is None
+
+
+def test_an_announced_belot_counts_once() -> None:
+    from belot.bots.strong import _GameObjective
+    from belot.engine.scoring import contract_total
+
+    deal = _hearts_by_north()
+    assert deal.contract is not None
+    total = contract_total(deal.contract, deal.rules)
+    deal.push_str("KH")
+    assert deal.belots == ((Seat.N, deal.contract.trump),)
+    for text in ("declare:10S-AS", "10S", "JH", "declare:8D-10D", "AH"):
+        deal.push_str(text)
+    seat = deal.turn
+    assert seat is not None
+    objective = _GameObjective(deal.view(seat), total)
+    assert objective.announced[1] == (20, 0)
+    assert objective.world(_world(deal)) == ((0, 120), (20, 0))

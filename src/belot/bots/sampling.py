@@ -10,7 +10,9 @@ What a seat knows of the others' hands (``Constraints.of(view)``):
   that played the king or queen of a belot suit in a way that counts, without a belot, did not
   hold the other one;
 - declarations shown after the first trick: their cards not yet played are in the announcer's
-  hand.
+  hand;
+- declarations announced in the first trick, heard by kind and points only: the announcer holds
+  one of that kind (each world places one that fits, chosen at random).
 
 ``deal_hidden`` deals the unseen cards at random under these constraints. ``weight`` favours
 worlds that agree with the auction (a suit bidder likely holds that suit's jack and nine).
@@ -19,21 +21,51 @@ worlds that agree with the auction (a suit bidder likely holds that suit's jack 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from belot.engine.actions import CallKind
 from belot.engine.cards import SUIT_MASKS, Rank
 from belot.engine.contracts import Contract
+from belot.engine.declarations import (
+    FOUR_POINTS,
+    SEQUENCE_POINTS,
+    Declaration,
+    Kind,
+    announcement_choices,
+)
 from belot.engine.errors import BelotError
 from belot.engine.table import Seat
 from belot.engine.tricks import legal_mask
 from belot.engine.view import SeatView
 
-__all__ = ["Constraints", "SamplingError", "deal_hidden", "weight"]
+__all__ = ["Constraints", "Heard", "SamplingError", "announced_as", "deal_hidden", "weight"]
 
 
 class SamplingError(BelotError):
     """No deal of the unseen cards fits what the seat has seen."""
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """What one seat announced in the first trick, heard by kind and points only."""
+
+    seat: Seat
+    #: The (kind, points) of each declaration announced, sorted.
+    kinds: tuple[tuple[int, int], ...]
+    #: Per declaration, the unseen cards of each one of its kind and points it could be.
+    fits: tuple[tuple[int, ...], ...]
+    #: The cards the seat has played.
+    played: int
+
+
+def announced_as(hand: int, kinds: Sequence[tuple[int, int]]) -> tuple[Declaration, ...] | None:
+    """The declarations a seat dealt ``hand`` announces when it announced ``kinds`` (sorted
+    (kind, points) pairs), or None if no set it may announce is of those kinds."""
+    for choice in announcement_choices(hand):
+        if sorted((d.kind, d.points) for d in choice) == list(kinds):
+            return choice
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +80,8 @@ class Constraints:
     cannot: tuple[int, int, int, int]
     #: How many cards each seat holds now.
     sizes: tuple[int, int, int, int]
+    #: Declarations heard but not yet shown (the first trick), by seat.
+    heard: tuple[Heard, ...] = ()
 
     @classmethod
     def of(cls, view: SeatView) -> Constraints:
@@ -76,7 +110,54 @@ class Constraints:
             (must[0], must[1], must[2], must[3]),
             (cannot[0], cannot[1], cannot[2], cannot[3]),
             view.hand_sizes,
+            _heard(view, unseen, cannot),
         )
+
+
+def _instances(kind: Kind, points: int) -> list[Declaration]:
+    """Every declaration of ``kind`` worth ``points``."""
+    if kind is Kind.FOUR:
+        return [
+            Declaration((1 << rank) * 0x01010101)
+            for rank, value in FOUR_POINTS.items()
+            if value == points
+        ]
+    lengths = {Kind.TIERCE: (3,), Kind.QUARTE: (4,), Kind.QUINTE: (5, 6, 7)}[kind]
+    if SEQUENCE_POINTS[kind] != points:
+        return []
+    return [
+        Declaration(((1 << length) - 1) << (8 * suit + start))
+        for suit in range(4)
+        for length in lengths
+        for start in range(8 - length + 1)
+    ]
+
+
+def _heard(view: SeatView, unseen: int, cannot: list[int]) -> tuple[Heard, ...]:
+    """The announcements whose cards are not shown, by seat, with the unseen part of every
+    declaration each could be (its other cards played by the announcer)."""
+    played = [0, 0, 0, 0]
+    for trick in view.tricks:
+        for seat, card in trick.plays:
+            played[seat] |= card.mask
+    kinds: dict[Seat, list[tuple[int, int]]] = {}
+    fits: dict[Seat, list[tuple[int, ...]]] = {}
+    for announcement in view.announcements:
+        seat = announcement.seat
+        if announcement.declaration is not None or seat == view.seat:
+            continue
+        room = (unseen & ~cannot[seat]) | played[seat]
+        kinds.setdefault(seat, []).append((announcement.kind, announcement.points))
+        fits.setdefault(seat, []).append(
+            tuple(
+                d.cards & unseen
+                for d in _instances(announcement.kind, announcement.points)
+                if d.cards & ~room == 0
+            )
+        )
+    return tuple(
+        Heard(seat, tuple(sorted(kinds[seat])), tuple(fits[seat]), played[seat]) for seat in kinds
+    )
 
 
 def _from_plays(view: SeatView, contract: Contract, cannot: list[int]) -> None:
@@ -140,10 +221,15 @@ def deal_hidden(
         free = constraints.unseen
         for seat in others:
             hands[seat] = constraints.must[seat]
+        if not _place_heard(constraints, hands, rng):
+            continue
+        for seat in others:
             room[seat] -= hands[seat].bit_count()
             free &= ~hands[seat]
         if any(room[s] < 0 for s in others):
-            raise SamplingError("the known cards do not fit the hand sizes")
+            if not constraints.heard:
+                raise SamplingError("the known cards do not fit the hand sizes")
+            continue
         cards = [c for c in range(32) if free >> c & 1]
         # Most constrained cards first, ties at random.
         rng.shuffle(cards)
@@ -163,9 +249,25 @@ def deal_hidden(
                     break
             hands[seat] |= 1 << card
             room[seat] -= 1
-        if ok:
+        if ok and all(announced_as(hands[h.seat] | h.played, h.kinds) for h in constraints.heard):
             return (hands[0], hands[1], hands[2], hands[3])
     raise SamplingError("no deal of the unseen cards fits what was seen")
+
+
+def _place_heard(constraints: Constraints, hands: list[int], rng: random.Random) -> bool:
+    """Give each heard announcement's seat the cards of one declaration it could be, at random
+    among those no other seat holds (False when none is left)."""
+    for heard in constraints.heard:
+        for fits in heard.fits:
+            taken = 0
+            for other, held in enumerate(hands):
+                if other != heard.seat:
+                    taken |= held
+            free = [cards for cards in fits if not cards & taken]
+            if not free:
+                return False
+            hands[heard.seat] |= rng.choice(free)
+    return True
 
 
 def weight(view: SeatView, hands: tuple[int, int, int, int]) -> float:

@@ -19,19 +19,20 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from belot.bots.base import Bot, decision_rng
 from belot.bots.basic import BasicBot
 from belot.bots.bidding import estimate_calls, net_score, playing_for, worth_weighing
-from belot.bots.sampling import Constraints, SamplingError, deal_hidden, weight
+from belot.bots.sampling import Constraints, SamplingError, announced_as, deal_hidden, weight
 from belot.bots.solver import Position, Solver, rules_options
 from belot.engine.actions import Action, Declare, Play
-from belot.engine.cards import Card
+from belot.engine.cards import Card, Rank
+from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Phase
-from belot.engine.declarations import Declaration, compare
+from belot.engine.declarations import Declaration, announcement_choices, compare
+from belot.engine.table import Seat
 from belot.engine.tricks import CARD_POINTS
 from belot.engine.view import SeatView
 
@@ -101,8 +102,8 @@ def estimate_cards(
     seconds (points are NaN when not even one world could be solved within the hard cap).
 
     With ``game_points``, the mean is of the game points the deal would write for the mover's
-    team minus the other's (made or inside, doubles, declarations and belots announced so far)
-    instead of card points."""
+    team minus the other's (made or inside, doubles, each world's declarations and belots: see
+    ``_GameObjective``) instead of card points."""
     legal = [a.card for a in view.legal if isinstance(a, Play)]
     if not legal:
         return []
@@ -124,7 +125,7 @@ def estimate_cards(
     tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
     budget = int(think * NODES_PER_SECOND)
     sums = dict.fromkeys(legal, 0.0)
-    utility = _game_utility(view, total) if game_points else None
+    objective = _GameObjective(view, total) if game_points else None
     weights = 0.0
     worlds = 0
     for _ in range(max_worlds):
@@ -134,8 +135,12 @@ def estimate_cards(
             break
         hands = list(hidden)
         hands[view.seat] = mine
+        world = (hands[0], hands[1], hands[2], hands[3])
+        extras = None if objective is None else objective.world(world)
+        if objective is not None and extras is None:
+            continue  # its hands could not have made the announcements heard
         position = Position(
-            (hands[0], hands[1], hands[2], hands[3]),
+            world,
             contract,
             bidder.team,
             leader,
@@ -149,11 +154,11 @@ def estimate_cards(
         budget -= solver.nodes
         if values is None:
             break
-        w = weight(view, (hands[0], hands[1], hands[2], hands[3]))
+        w = weight(view, world)
         for card in legal:
             value = values[card]
-            if utility is not None:
-                sums[card] += w * utility(value)
+            if objective is not None:
+                sums[card] += w * objective(value, extras)
             else:
                 sums[card] += w * (value if ours else total - value)
         weights += w
@@ -167,45 +172,119 @@ def estimate_cards(
     return estimates
 
 
-def _game_utility(view: SeatView, total: int) -> Callable[[int], float]:
-    """Game points for the mover's team minus the other's, from the declarers' final card
-    points (declarations and belots announced so far counted; all the card points: a valat)."""
-    contract, bidder = view.contract, view.bidder
-    assert contract is not None and bidder is not None
-    declarers = bidder.team
-    mine = view.seat.team
-    belots = [0, 0]
-    for seat, _ in view.belots:
-        belots[seat.team] += BELOT_POINTS
-    announced: list[list[Declaration]] = [[], [], [], []]
-    for announcement in view.announcements:
-        if announcement.declaration is not None:
-            announced[announcement.seat].append(announcement.declaration)
-    scored = compare(announced, contract, view.rules.declaration_compare)
-    declared = [sum(d.points for d in scored[0]), sum(d.points for d in scored[1])]
-    hanging = 0 if view.standing is None else view.standing.hanging
-    for_match = playing_for(view, mine)
-    cache: dict[int, float] = {}
+#: What a world adds to the score beyond its card points: the declaration points that score
+#: and the belot points, per team.
+Extras = tuple[tuple[int, int], tuple[int, int]]
 
-    def utility(value: int) -> float:
-        result = cache.get(value)
+
+class _GameObjective:
+    """Game points for the mover's team less the other's, from the declarers' final card points
+    and what a world holds besides: the declarations that score and the belots (all the card
+    points: a valat). In the match, what those are worth in it (``playing_for``).
+
+    A world counts the belots announced and those its hands still hold (the pair's holder
+    announces it when playing one of the two); in the first trick also the declarations of the
+    seats still to play their first card (their best), and, for each declaration heard but not
+    yet shown, the one of its kind the world's announcer holds.
+    """
+
+    def __init__(self, view: SeatView, total: int) -> None:
+        contract, bidder = view.contract, view.bidder
+        assert contract is not None and bidder is not None
+        self.view = view
+        self.total = total
+        self.trumps: tuple[int, ...] = (
+            ()
+            if contract == Contract.NO_TRUMPS
+            else tuple(range(4))
+            if contract == Contract.ALL_TRUMPS
+            else (int(contract),)
+        )
+        belots = [0, 0]
+        for seat, _ in view.belots:
+            belots[seat.team] += BELOT_POINTS
+        self.belots = (belots[0], belots[1])
+        self.shown: list[list[Declaration]] = [[], [], [], []]
+        heard: dict[Seat, list[tuple[int, int]]] = {}
+        for announcement in view.announcements:
+            if announcement.declaration is not None:
+                self.shown[announcement.seat].append(announcement.declaration)
+            else:
+                heard.setdefault(announcement.seat, []).append(
+                    (announcement.kind, announcement.points)
+                )
+        self.heard = {seat: sorted(kinds) for seat, kinds in heard.items()}
+        self.played = [0, 0, 0, 0]
+        for trick in view.tricks:
+            for seat, card in trick.plays:
+                self.played[seat] |= card.mask
+        first_trick = not view.completed_tricks and contract != Contract.NO_TRUMPS
+        started = {seat for seat, _ in view.current_trick} | {view.seat}
+        self.to_come = [seat for seat in Seat if first_trick and seat not in started]
+        self.declared = self._scoring(self.shown)
+        self.hanging = 0 if view.standing is None else view.standing.hanging
+        self.for_match = playing_for(view, view.seat.team)
+        self.cache: dict[tuple[int, Extras], float] = {}
+
+    @property
+    def announced(self) -> Extras:
+        """The extras of the declarations shown and the belots announced so far."""
+        return self.declared, self.belots
+
+    def world(self, hands: tuple[int, int, int, int]) -> Extras | None:
+        """The extras of the world ``hands`` (None: its hands could not have announced what was
+        heard)."""
+        pair = (1 << Rank.KING) | (1 << Rank.QUEEN)
+        belots = list(self.belots)
+        for seat, held in enumerate(hands):
+            for suit in self.trumps:
+                if held >> (8 * suit) & pair == pair:
+                    belots[seat & 1] += BELOT_POINTS
+        declared = self.declared
+        if self.heard or self.to_come:
+            announced = [list(shown) for shown in self.shown]
+            for seat, kinds in self.heard.items():
+                match = announced_as(hands[seat] | self.played[seat], kinds)
+                if match is None:
+                    return None
+                announced[seat] = list(match)
+            for seat in self.to_come:
+                announced[seat] = list(announcement_choices(hands[seat])[0])
+            declared = self._scoring(announced)
+        return declared, (belots[0], belots[1])
+
+    def _scoring(self, announced: list[list[Declaration]]) -> tuple[int, int]:
+        contract = self.view.contract
+        assert contract is not None
+        scored = compare(announced, contract, self.view.rules.declaration_compare)
+        return (sum(d.points for d in scored[0]), sum(d.points for d in scored[1]))
+
+    def __call__(self, value: int, extras: Extras | None = None) -> float:
+        """The objective when the declarers take ``value`` card points, with a world's
+        ``extras`` (by default, only what was announced)."""
+        if extras is None:
+            extras = self.announced
+        key = (value, extras)
+        result = self.cache.get(key)
         if result is None:
-            result = cache[value] = net_score(
+            view = self.view
+            contract, bidder = view.contract, view.bidder
+            assert contract is not None and bidder is not None
+            declared, belots = extras
+            result = self.cache[key] = net_score(
                 view.rules,
                 contract,
-                declarers,
+                bidder.team,
                 view.double,
                 value,
-                total,
+                self.total,
                 declared,
                 belots,
-                mine,
-                hanging=hanging,
-                utility=for_match,
+                view.seat.team,
+                hanging=self.hanging,
+                utility=self.for_match,
             )
         return result
-
-    return utility
 
 
 class StrongBot(Bot):
