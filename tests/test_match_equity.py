@@ -75,3 +75,36 @@ def test_near_the_end_what_counts_is_the_match() -> None:
 
 def test_a_deal_on_its_own_is_worth_its_points() -> None:
     assert match_utility(None, Team.NS) is None
+
+
+def test_an_edge_is_the_mean_deal_of_the_weighed_outcomes() -> None:
+    from belot.bots.match_equity import _outcomes
+
+    for edge in (-2.0, 0.0, 3.0):
+        outcomes = _outcomes(edge)
+        total = sum(w for _, _, w in outcomes)
+        assert sum((x - y) * w for x, y, w in outcomes) / total == pytest.approx(edge, abs=1e-6)
+
+
+def test_a_team_with_an_edge_is_the_favourite() -> None:
+    """A team gaining 3 game points a deal wins most matches from 0 to 0, and its chances from
+    every score are its opponent's, without the edge, turned round."""
+    assert 0.7 < win_chance(0, 0, edge=3.0) < 0.85
+    assert win_chance(0, 0, edge=-3.0) == pytest.approx(1 - win_chance(0, 0, edge=3.0), abs=1e-6)
+    for mine, theirs in [(0, 40), (70, 20), (140, 100), (100, 100)]:
+        assert win_chance(mine, theirs, edge=3.0) > win_chance(mine, theirs)
+        with_edge = win_chance(mine, theirs, edge=3.0)
+        assert with_edge == pytest.approx(1 - win_chance(theirs, mine, edge=-3.0), abs=1e-6)
+    for theirs in range(0, 151, 30):
+        chances = [win_chance(mine, theirs, edge=3.0) for mine in range(0, 151)]
+        assert all(a <= b + 1e-12 for a, b in itertools.pairwise(chances))
+
+
+def test_the_favourite_takes_fewer_risks() -> None:
+    """With the edge, at 0 to 0 a deal lost costs more than the same deal won gains; without
+    it, the two are even."""
+    even = MatchUtility.of(Standing((0, 0)), Team.NS)
+    favourite = MatchUtility.of(Standing((0, 0)), Team.NS, edge=3.0)
+    assert even(40, 0) == pytest.approx(-even(0, 40), abs=1)
+    assert favourite(40, 0) < 40 < -favourite(0, 40)
+    assert favourite(40, 0) + favourite(0, 40) < -10

@@ -14,6 +14,12 @@ every score (a match ends when a team reaches the target with more than the othe
 scores at or over it are an even chance). The table leaves out two finer rules: points left
 hanging, and that a valat cannot end the match.
 
+A team that expects to outplay the other by ``edge`` game points a deal (``strong`` against
+club players) has better chances from every score, and a lead is worth more to it than the
+same deficit costs: it should take fewer risks. Its table comes from the same deals, each
+weighed by ``exp(λ·(mine − theirs))``, with λ such that the mean deal gives it ``edge`` points
+more than the other (the least change to the table that gives the team that edge).
+
 ``MatchUtility`` turns the chance into game points near the current score, so that the bots'
 risk margins keep their sense: one game point is what one game point is worth in the match
 right now.
@@ -68,14 +74,36 @@ def count_outcomes(deals: int, seed: int) -> Counter[tuple[int, int]]:
     return counts
 
 
-@functools.cache
-def _table(target: int) -> np.ndarray:
-    """``table[a, b]``: the chance that the team with ``a`` wins from ``a`` to ``b`` before a
-    deal; cells at or over the target hold the match's end (1, 0, or 0.5 for equal scores)."""
+def _outcomes(edge: float) -> list[tuple[int, int, float]]:
+    """The deals' outcomes (mine, theirs, weight) that write something, weighed so that the
+    mean deal gives the team ``edge`` game points more than the other."""
     from belot.bots._deal_outcomes import OUTCOMES
 
     # A deal that writes nothing for either team (all hanging) only delays: left out.
-    moving = [(x, y, count) for x, y, count in OUTCOMES if x + y > 0]
+    moving = [(x, y, float(count)) for x, y, count in OUTCOMES if x + y > 0]
+    if edge == 0:
+        return moving
+    diffs = np.array([x - y for x, y, _ in moving], dtype=float)
+    counts = np.array([count for _, _, count in moving])
+
+    def mean(tilt: float) -> float:
+        weights = counts * np.exp(tilt * (diffs - diffs.mean()))
+        return float((weights * diffs).sum() / weights.sum())
+
+    low, high = -1.0, 1.0
+    for _ in range(60):  # the mean grows with the tilt: halve the interval to the edge
+        middle = (low + high) / 2
+        low, high = (middle, high) if mean(middle) < edge else (low, middle)
+    weights = counts * np.exp(low * (diffs - diffs.mean()))
+    return [(x, y, float(w)) for (x, y, _), w in zip(moving, weights, strict=True)]
+
+
+@functools.cache
+def _table(target: int, edge: float = 0.0) -> np.ndarray:
+    """``table[a, b]``: the chance that the team with ``a`` wins from ``a`` to ``b`` before a
+    deal, when it gains ``edge`` game points a deal on the other; cells at or over the target
+    hold the match's end (1, 0, or 0.5 for equal scores)."""
+    moving = _outcomes(edge)
     total = sum(count for _, _, count in moving)
     reach = max(max(x, y) for x, y, _ in moving) + 1
     size = target + reach
@@ -105,10 +133,11 @@ def _table(target: int) -> np.ndarray:
     return table
 
 
-def win_chance(mine: int, theirs: int, target: int = 151) -> float:
+def win_chance(mine: int, theirs: int, target: int = 151, edge: float = 0.0) -> float:
     """The chance that a team with ``mine`` game points wins the match against ``theirs``,
-    before a deal (at or over the target: the match's end, 0.5 for equal scores)."""
-    table = _table(target)
+    before a deal, when it gains ``edge`` game points a deal on the other (at or over the
+    target: the match's end, 0.5 for equal scores)."""
+    table = _table(target, edge)
     top = table.shape[0] - 1
     return float(table[min(mine, top), min(theirs, top)])
 
@@ -124,25 +153,29 @@ class MatchUtility:
     target: int
     base: float
     slope: float
+    edge: float = 0.0
 
     @classmethod
-    def of(cls, standing: Standing, team: Team) -> MatchUtility:
+    def of(cls, standing: Standing, team: Team, edge: float = 0.0) -> MatchUtility:
+        """``team``'s utility at ``standing``, for a team that gains ``edge`` game points a
+        deal on the other."""
         mine, theirs = standing.totals[team], standing.totals[team.other]
         step = SLOPE_STEP
-        up = win_chance(mine + step, theirs, standing.target)
-        down = win_chance(mine, theirs + step, standing.target)
+        up = win_chance(mine + step, theirs, standing.target, edge)
+        down = win_chance(mine, theirs + step, standing.target, edge)
         slope = max((up - down) / (2 * step), MIN_SLOPE)
-        base = win_chance(mine, theirs, standing.target)
-        return cls(mine, theirs, standing.target, base, slope)
+        base = win_chance(mine, theirs, standing.target, edge)
+        return cls(mine, theirs, standing.target, base, slope, edge)
 
     def __call__(self, mine: int, theirs: int) -> float:
-        chance = win_chance(self.mine + mine, self.theirs + theirs, self.target)
+        chance = win_chance(self.mine + mine, self.theirs + theirs, self.target, self.edge)
         return (chance - self.base) / self.slope
 
 
-def match_utility(standing: Standing | None, team: Team) -> MatchUtility | None:
-    """``team``'s match utility, or None outside a match (a deal is then worth its points)."""
-    return None if standing is None else MatchUtility.of(standing, team)
+def match_utility(standing: Standing | None, team: Team, edge: float = 0.0) -> MatchUtility | None:
+    """``team``'s match utility (gaining ``edge`` game points a deal on the other), or None
+    outside a match (a deal is then worth its points)."""
+    return None if standing is None else MatchUtility.of(standing, team, edge)
 
 
 def _write_outcomes(deals: int, seed: int) -> None:
