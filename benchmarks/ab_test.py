@@ -23,7 +23,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from belot.bots.arena import _Chunk, _deal_pair, _match_pair
+from belot.bots.arena import deal_pair, match_pair
 from belot.bots.base import Bot
 from belot.bots.basic import BasicBot
 from belot.bots.strong import StrongBot
@@ -67,10 +67,10 @@ def _both(job: tuple[int, int, bool, dict[str, Any], dict[str, Any]]) -> tuple[f
     for settings in (x, y):
         tuned: list[Bot] = [_Tuned(100 + s, settings) for s in range(4)]
         if matches:
-            first, second = _match_pair(Rules.bulgarian(), (tuned, basic), seed, number, _Chunk())
+            first, second = match_pair(Rules.bulgarian(), (tuned, basic), seed, number)
             out.append((first + second) / 2)
         else:
-            pair = _deal_pair(Rules.bulgarian(), (tuned, basic), seed, number, _Chunk())
+            pair = deal_pair(Rules.bulgarian(), (tuned, basic), seed, number)
             out.append(pair.a - pair.b)
     return out[0], out[1]
 

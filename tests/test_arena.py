@@ -133,6 +133,27 @@ def test_a_duel_of_matches_only() -> None:
     assert data["diff_per_deal"] is None and data["match_win_rate_a"] == result.match_score[0]
 
 
+def test_one_pair_plays_as_in_the_duel() -> None:
+    """``deal_pair`` and ``match_pair`` play one of a duel's pairs alone (the A/B benchmark
+    plays them with two settings of a bot), with the same cards and the same results."""
+    from belot.bots import make
+    from belot.bots.arena import deal_pair, match_pair
+    from belot.engine.rules import Rules
+
+    result = duel("basic", "random", deals=3, matches=2, workers=1, seed=5)
+
+    def bots() -> tuple[list[Bot], list[Bot]]:
+        return (
+            [make("basic", seed=10 * 4 + s) for s in range(4)],
+            [make("random", seed=11 * 4 + s) for s in range(4)],
+        )
+
+    pairs = [deal_pair(Rules.bulgarian(), bots(), 5, number) for number in range(3)]
+    assert pairs == result.pair_results
+    matches = [match_pair(Rules.bulgarian(), bots(), 5, number) for number in range(2)]
+    assert sum(sum(m) for m in matches) / 4 == result.match_score[0]
+
+
 def test_bad_arguments_are_named() -> None:
     with pytest.raises(BelotError, match="unknown bot level 'nobody'"):
         check(["basic", "nobody"], 10)

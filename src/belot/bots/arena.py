@@ -44,9 +44,11 @@ __all__ = [
     "ThinkTimes",
     "TournamentResult",
     "check",
+    "deal_pair",
     "duel",
     "duel_pairs",
     "elo_ratings",
+    "match_pair",
     "mean_ci",
     "percentile",
     "ray_module",
@@ -262,10 +264,10 @@ def _run_task(task: _Task) -> _Chunk:
     chunk = _Chunk()
     for number in range(task.start, task.start + task.count):
         if task.kind == "deals":
-            pair = _deal_pair(rules, bots, task.seed, number, chunk, number < task.analyse)
+            pair = deal_pair(rules, bots, task.seed, number, chunk, analyse=number < task.analyse)
             chunk.pairs.append(pair)
         else:
-            chunk.matches.append(_match_pair(rules, bots, task.seed, number, chunk))
+            chunk.matches.append(match_pair(rules, bots, task.seed, number, chunk))
     return chunk
 
 
@@ -279,14 +281,19 @@ def _halves(bots: tuple[list[Bot], list[Bot]]) -> list[tuple[Team, list[Bot], li
     return out
 
 
-def _deal_pair(
+def deal_pair(
     rules: Rules,
     bots: tuple[list[Bot], list[Bot]],
     seed: int,
     number: int,
-    chunk: _Chunk,
+    chunk: _Chunk | None = None,
+    *,
     analyse: bool = False,
 ) -> PairResult:
+    """The duels' deal pair ``number`` of ``seed``, played by ``bots`` (side A's four seats'
+    bots, side B's): A as NS, then A as EW (think times go to ``chunk``; with ``analyse``,
+    every card checked against the solver too)."""
+    chunk = _Chunk() if chunk is None else chunk
     deck_seed = _deck_seed(seed, "deal", number)
     games = []
     for a_team, seats, side_of in _halves(bots):
@@ -309,9 +316,16 @@ def _check_cards(deal: Deal, side_of: Sequence[int], chunk: _Chunk) -> None:
         loss[1] += 1
 
 
-def _match_pair(
-    rules: Rules, bots: tuple[list[Bot], list[Bot]], seed: int, number: int, chunk: _Chunk
+def match_pair(
+    rules: Rules,
+    bots: tuple[list[Bot], list[Bot]],
+    seed: int,
+    number: int,
+    chunk: _Chunk | None = None,
 ) -> tuple[float, float]:
+    """The duels' match pair ``number`` of ``seed``, played by ``bots`` as ``deal_pair``'s:
+    side A's score in each match (1 won, 0 lost, 0.5 unfinished)."""
+    chunk = _Chunk() if chunk is None else chunk
     scores = []
     for a_team, seats, side_of in _halves(bots):
         sheet = ScoreSheet(target=rules.target)
