@@ -129,8 +129,12 @@ def test_a_deal_can_start_from_a_match_score(session: EngineSession) -> None:
     view = ask(session, cmd="view")["view"]
     assert view["standing"] == {"NS": 100, "EW": 140, "hanging": 6, "target": 151}
     assert ask(session, cmd="bot", level="strong", think=0.02)["ok"]
+    record = ask(session, cmd="record")["record"]
+    assert record["standing"] == {"NS": 100, "EW": 140, "hanging": 6}
     ask(session, cmd="new", seed=7)
     assert ask(session, cmd="view")["view"]["standing"] is None
+    ask(session, cmd="load", record=record)  # the record brings the match score back
+    assert ask(session, cmd="view")["view"]["standing"]["EW"] == 140
 
 
 def test_id_is_echoed_on_errors_too(session: EngineSession) -> None:

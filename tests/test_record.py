@@ -201,6 +201,38 @@ def record() -> dict[str, Any]:
     return deal_to_record(random_deal(5))
 
 
+def test_a_deal_of_a_match_keeps_its_standing() -> None:
+    """A deal record carries the match score the deal started at, and reading it back gives
+    every view that score; a deal on its own has none, and a bad one is named."""
+    from belot.engine.sheet import Standing
+
+    match = random_match(8)
+    last_deal = match.deals[-1]
+    assert last_deal.standing is not None and last_deal.standing.totals != (0, 0)
+    record = loads(dumps(last_deal))
+    assert record["standing"] == {
+        "NS": last_deal.standing.totals[0],
+        "EW": last_deal.standing.totals[1],
+        "hanging": last_deal.standing.hanging,
+    }
+    again = deal_from_record(record)
+    assert again.standing == last_deal.standing
+    assert again.view(Seat.S).standing == last_deal.standing
+    assert "standing" not in deal_to_record(random_deal(3))
+    record["standing"] = {"NS": 10, "EW": -4}
+    with pytest.raises(InvalidRecordError, match="standing 'EW' must be game points"):
+        deal_from_record(record)
+    record["standing"] = {"NS": 10, "ew": 4}
+    with pytest.raises(InvalidRecordError, match=r"unknown keys \['ew'\]"):
+        deal_from_record(record)
+    match_record = loads(dumps(match))
+    match_record["deals"][-1]["standing"] = "lots"
+    last = len(match_record["deals"])
+    with pytest.raises(InvalidRecordError, match=f"deal {last}: field 'standing' must be an obj"):
+        match_from_record(match_record)
+    assert Standing((1, 2)) == deal_from_record({**record, "standing": {"NS": 1, "EW": 2}}).standing
+
+
 def test_bad_json_and_wrong_shapes() -> None:
     with pytest.raises(InvalidRecordError, match="not valid JSON"):
         loads("{not json")

@@ -51,18 +51,9 @@ def _field(request: Mapping[str, Any], name: str, kinds: tuple[type, ...], defau
 def _standing(data: Mapping[str, Any] | None, target: int) -> Standing | None:
     """The match score of ``new``'s ``standing`` field: ``{"NS": 100, "EW": 140}``, with
     ``"hanging"`` points optional."""
-    if data is None:
-        return None
-    unknown = sorted(set(data) - {"NS", "EW", "hanging"})
-    if unknown:
-        raise ProtocolError(f"field 'standing' has unknown keys {unknown} (known: NS, EW, hanging)")
-    points = []
-    for key in ("NS", "EW", "hanging"):
-        value = data.get(key, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ProtocolError(f"standing {key!r} must be game points, 0 or more, not {value!r}")
-        points.append(value)
-    return Standing((points[0], points[1]), points[2], target)
+    from belot.engine.record import standing_from_dict
+
+    return None if data is None else standing_from_dict(data, target)
 
 
 def _kind_names(kinds: tuple[type, ...]) -> str:

@@ -27,6 +27,7 @@ from belot.engine.errors import BelotError, InvalidRecordError
 from belot.engine.match import Match
 from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore
+from belot.engine.sheet import Standing
 from belot.engine.table import Seat
 
 __all__ = [
@@ -40,6 +41,8 @@ __all__ = [
     "loads",
     "match_from_record",
     "match_to_record",
+    "standing_from_dict",
+    "standing_to_dict",
     "to_position",
 ]
 
@@ -83,13 +86,38 @@ def result_to_dict(deal: Deal) -> dict[str, Any] | None:
     }
 
 
+def standing_to_dict(standing: Standing) -> dict[str, int]:
+    """``{"NS": .., "EW": .., "hanging": ..}``: the match score as a deal starts."""
+    return {**_teams(standing.totals), "hanging": standing.hanging}
+
+
+def standing_from_dict(data: Any, target: int) -> Standing:
+    """The match score of a ``standing`` field (``hanging`` optional), in a match to
+    ``target``."""
+    _need(isinstance(data, Mapping), f"field 'standing' must be an object, not {data!r}")
+    unknown = sorted(set(data) - {"NS", "EW", "hanging"})
+    _need(not unknown, f"field 'standing' has unknown keys {unknown} (known: NS, EW, hanging)")
+    points = []
+    for key in ("NS", "EW", "hanging"):
+        value = data.get(key, 0)
+        _need(
+            not isinstance(value, bool) and isinstance(value, int) and value >= 0,
+            f"standing {key!r} must be game points, 0 or more, not {value!r}",
+        )
+        points.append(value)
+    return Standing((points[0], points[1]), points[2], target)
+
+
 def deal_to_record(deal: Deal) -> dict[str, Any]:
-    """The JSON-ready record of ``deal`` (finished or not)."""
+    """The JSON-ready record of ``deal`` (finished or not; with the match score it started at,
+    when it is part of a match)."""
     record: dict[str, Any] = {
         "format": DEAL_FORMAT,
         "rules": deal.rules.to_dict(),
         "dealer": deal.dealer.name,
     }
+    if deal.standing is not None:
+        record["standing"] = standing_to_dict(deal.standing)
     if deal.seed is not None:
         record["seed"] = deal.seed
     record["deck"] = [str(card) for card in deal.deck]
@@ -164,7 +192,13 @@ def deal_from_record(obj: Mapping[str, Any], *, check_result: bool = True, where
     dealer = _seat(obj.get("dealer", "N"), f"{where}dealer")
     seed = _seed(obj.get("seed"), f"{where}seed")
     deck = _deck(obj.get("deck"), seed, where)
-    deal = Deal(rules, dealer=dealer, deck=deck, seed=seed)
+    standing = obj.get("standing")
+    if standing is not None:
+        try:
+            standing = standing_from_dict(standing, rules.target)
+        except InvalidRecordError as error:
+            raise InvalidRecordError(f"{where}{error}") from None
+    deal = Deal(rules, dealer=dealer, deck=deck, seed=seed, standing=standing)
     actions = obj.get("actions", [])
     _need(isinstance(actions, list), f"{where}actions must be a list of action texts")
     for step, text in enumerate(actions, 1):
