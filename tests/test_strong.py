@@ -6,11 +6,12 @@ from __future__ import annotations
 import itertools
 import random
 import threading
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from belot.bots import bidding, make
+from belot.bots import Bot, bidding, make
 from belot.bots import strong as strong_module
 from belot.bots.sampling import Constraints, deal_hidden, weight
 from belot.bots.strong import StrongBot, estimate_cards, shared_solver
@@ -22,15 +23,19 @@ from belot.engine.tricks import legal_mask
 from belot.engine.view import SeatView
 
 
+def _new_deals(name: str) -> Iterator[tuple[Deal, Bot]]:
+    """New deals seeded ``name``-1, -2, ... (each seat deals in turn), each with a basic bot."""
+    for number in itertools.count(1):
+        yield Deal.new(seed=f"{name}-{number}", dealer=Seat(number % 4)), make("basic", seed=number)
+
+
 def _play_positions(count: int, seed: int) -> list[Deal]:
-    """Deals in their play phase at random points (random calls and cards)."""
+    """Deals in their play phase at random points (basic's calls, then random cards)."""
     rng = random.Random(seed)
     out: list[Deal] = []
-    number = 0
+    deals = _new_deals(f"strong-{seed}")
     while len(out) < count:
-        number += 1
-        deal = Deal.new(seed=f"strong-{seed}-{number}", dealer=Seat(number % 4))
-        basic = make("basic", seed=number)
+        deal, basic = next(deals)
         while not deal.is_over and deal.phase is not Phase.PLAY:
             assert deal.turn is not None
             deal.push(basic.act(deal.view(deal.turn)))
@@ -256,11 +261,9 @@ def test_in_a_match_the_card_objective_is_the_chance_of_winning_it() -> None:
 def _heard_positions(count: int, seed: int) -> list[Deal]:
     """First-trick positions where the seat to play has heard a declaration it has not seen."""
     out: list[Deal] = []
-    number = 0
+    deals = _new_deals(f"heard-{seed}")
     while len(out) < count:
-        number += 1
-        deal = Deal.new(seed=f"heard-{seed}-{number}", dealer=Seat(number % 4))
-        basic = make("basic", seed=number)
+        deal, basic = next(deals)
         while not deal.is_over and deal.trick_number == 0:
             seat = deal.turn
             assert seat is not None
