@@ -147,10 +147,10 @@ def test_belots_and_declarations_count_in_the_score_of_a_world() -> None:
         )
     )
     held = bidding._held((hands[0], hands[1], hands[2], hands[3]))
-    assert bidding._belots(held.hands, Contract.HEARTS) == [20, 0]
-    assert bidding._belots(held.hands, Contract.SPADES) == [0, 0]
-    assert bidding._belots(held.hands, Contract.NO_TRUMPS) == [0, 0]
-    assert bidding._belots(held.hands, Contract.ALL_TRUMPS) == [20, 0]
+    assert bidding.held_belots(held.hands, Contract.HEARTS) == [20, 0]
+    assert bidding.held_belots(held.hands, Contract.SPADES) == [0, 0]
+    assert bidding.held_belots(held.hands, Contract.NO_TRUMPS) == [0, 0]
+    assert bidding.held_belots(held.hands, Contract.ALL_TRUMPS) == [20, 0]
     view = _view_of("7C 8D 9S KH QD").view(Seat.W)
     assert held.declared(view, Contract.HEARTS) == (20, 0)
     assert held.declared(view, Contract.NO_TRUMPS) == (0, 0)

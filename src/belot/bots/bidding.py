@@ -47,7 +47,14 @@ from belot.engine.table import Seat, Team
 from belot.engine.tricks import CARD_POINTS
 from belot.engine.view import SeatView
 
-__all__ = ["CallEstimate", "estimate_calls", "net_score", "playing_for", "worth_weighing"]
+__all__ = [
+    "CallEstimate",
+    "estimate_calls",
+    "held_belots",
+    "net_score",
+    "playing_for",
+    "worth_weighing",
+]
 
 #: How far under ``basic``'s threshold a bid is still weighed (strength points).
 WINDOW: Final = 18
@@ -331,7 +338,7 @@ def _held(hands: tuple[int, int, int, int]) -> _Held:
     return _Held(hands, tuple(announcement_choices(h)[0] for h in hands))
 
 
-def _belots(hands: tuple[int, int, int, int], contract: Contract) -> list[int]:
+def held_belots(hands: tuple[int, int, int, int], contract: Contract) -> list[int]:
     """Belot points per team: the king and queen of trumps (of any suit in all trumps) in one
     hand."""
     points = [0, 0]
@@ -368,7 +375,7 @@ def _net(
         min(max(value, 0), total),
         total,
         held.declared(view, contract),
-        _belots(held.hands, contract),
+        held_belots(held.hands, contract),
         ours,
         hanging=0 if view.standing is None else view.standing.hanging,
         utility=utility,

@@ -24,11 +24,17 @@ from typing import ClassVar, Final
 
 from belot.bots.base import Bot, decision_rng
 from belot.bots.basic import BasicBot
-from belot.bots.bidding import estimate_calls, net_score, playing_for, worth_weighing
+from belot.bots.bidding import (
+    estimate_calls,
+    held_belots,
+    net_score,
+    playing_for,
+    worth_weighing,
+)
 from belot.bots.sampling import Constraints, SamplingError, announced_as, deal_hidden, weight
 from belot.bots.solver import Position, Solver, rules_options
 from belot.engine.actions import Action, Declare, Play
-from belot.engine.cards import Card, Rank
+from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Phase
 from belot.engine.declarations import Declaration, announcement_choices, compare
@@ -193,13 +199,6 @@ class _GameObjective:
         assert contract is not None and bidder is not None
         self.view = view
         self.total = total
-        self.trumps: tuple[int, ...] = (
-            ()
-            if contract == Contract.NO_TRUMPS
-            else tuple(range(4))
-            if contract == Contract.ALL_TRUMPS
-            else (int(contract),)
-        )
         belots = [0, 0]
         for seat, _ in view.belots:
             belots[seat.team] += BELOT_POINTS
@@ -234,12 +233,10 @@ class _GameObjective:
     def world(self, hands: tuple[int, int, int, int]) -> Extras | None:
         """The extras of the world ``hands`` (None: its hands could not have announced what was
         heard)."""
-        pair = (1 << Rank.KING) | (1 << Rank.QUEEN)
-        belots = list(self.belots)
-        for seat, held in enumerate(hands):
-            for suit in self.trumps:
-                if held >> (8 * suit) & pair == pair:
-                    belots[seat & 1] += BELOT_POINTS
+        contract = self.view.contract
+        assert contract is not None
+        held = held_belots(hands, contract)
+        belots = (self.belots[0] + held[0], self.belots[1] + held[1])
         declared = self.declared
         if self.heard or self.to_come:
             announced = [list(shown) for shown in self.shown]
@@ -251,7 +248,7 @@ class _GameObjective:
             for seat in self.to_come:
                 announced[seat] = list(announcement_choices(hands[seat])[0])
             declared = self._scoring(announced)
-        return declared, (belots[0], belots[1])
+        return declared, belots
 
     def _scoring(self, announced: list[list[Declaration]]) -> tuple[int, int]:
         contract = self.view.contract
