@@ -221,7 +221,7 @@ def test_game_point_objective_follows_the_score() -> None:
         assert seat is not None and deal.contract is not None and deal.bidder is not None
         view = deal.view(seat)
         total = contract_total(deal.contract, deal.rules)
-        utility = _GameObjective(view, total)
+        utility = _GameObjective(view, total, Constraints.of(view))
         ours = seat.team == deal.bidder.team
         values = [utility(v) for v in range(total + 1)]
         mine = values if ours else values[::-1]
@@ -243,11 +243,12 @@ def test_in_a_match_the_card_objective_is_the_chance_of_winning_it() -> None:
         seat = deal.turn
         assert seat is not None and deal.contract is not None and deal.bidder is not None
         total = contract_total(deal.contract, deal.rules)
-        plain = _GameObjective(deal.view(seat), total)
+        alone = deal.view(seat)
+        plain = _GameObjective(alone, total, Constraints.of(alone))
         deal.standing = Standing((100, 140))
         view = deal.view(seat)
         assert view.standing == Standing((100, 140))
-        utility = _GameObjective(view, total)
+        utility = _GameObjective(view, total, Constraints.of(view))
         ours = seat.team == deal.bidder.team
         values = [utility(v) for v in range(total + 1)]
         mine = values if ours else values[::-1]
@@ -342,7 +343,8 @@ def test_a_world_counts_the_belots_and_declarations_its_hands_will_announce() ->
     deal = _hearts_by_north()
     assert deal.turn is Seat.N and deal.contract is not None
     total = contract_total(deal.contract, deal.rules)
-    north = _GameObjective(deal.view(Seat.N), total)
+    view = deal.view(Seat.N)
+    north = _GameObjective(view, total, Constraints.of(view))
     assert north.announced == ((0, 0), (0, 0))
     # EW's quinte is the best sequence, so they score their tierce too; NS holds the belot.
     assert north.world(_world(deal)) == ((0, 120), (20, 0))
@@ -360,7 +362,7 @@ def test_a_world_counts_the_belots_and_declarations_its_hands_will_announce() ->
         (Seat.E, False),
         (Seat.W, True),
     ]
-    objective = _GameObjective(east, total)
+    objective = _GameObjective(east, total, Constraints.of(east))
     assert objective.world(_world(deal)) == ((0, 120), (20, 0))
     # A world that gives W no quinte could not have heard it.
     hands = list(_world(deal))
@@ -383,6 +385,7 @@ def test_an_announced_belot_counts_once() -> None:
         deal.push_str(text)
     seat = deal.turn
     assert seat is not None
-    objective = _GameObjective(deal.view(seat), total)
+    view = deal.view(seat)
+    objective = _GameObjective(view, total, Constraints.of(view))
     assert objective.announced[1] == (20, 0)
     assert objective.world(_world(deal)) == ((0, 120), (20, 0))

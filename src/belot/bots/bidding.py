@@ -49,6 +49,7 @@ from belot.engine.view import SeatView
 
 __all__ = [
     "CallEstimate",
+    "declared_points",
     "estimate_calls",
     "held_belots",
     "net_score",
@@ -328,10 +329,18 @@ class _Held:
 
     def declared(self, view: SeatView, contract: Contract) -> tuple[int, int]:
         """The declaration points that score per team (none in No trumps)."""
-        if contract == Contract.NO_TRUMPS:
-            return (0, 0)
-        scored = compare(self.announced, contract, view.rules.declaration_compare)
-        return (sum(d.points for d in scored[0]), sum(d.points for d in scored[1]))
+        return declared_points(self.announced, contract, view.rules)
+
+
+def declared_points(
+    announced: Sequence[Sequence[Declaration]], contract: Contract, rules: Rules
+) -> tuple[int, int]:
+    """The points of the declarations that score per team, each seat having announced
+    ``announced[seat]`` (none in No trumps)."""
+    if contract == Contract.NO_TRUMPS:
+        return (0, 0)
+    scored = compare(announced, contract, rules.declaration_compare)
+    return (sum(d.points for d in scored[0]), sum(d.points for d in scored[1]))
 
 
 def _held(hands: tuple[int, int, int, int]) -> _Held:

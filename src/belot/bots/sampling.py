@@ -114,6 +114,15 @@ class Constraints:
         )
 
 
+def _played(view: SeatView) -> list[int]:
+    """The cards each seat has played so far."""
+    played = [0, 0, 0, 0]
+    for trick in view.tricks:
+        for seat, card in trick.plays:
+            played[seat] |= card.mask
+    return played
+
+
 def _instances(kind: Kind, points: int) -> list[Declaration]:
     """Every declaration of ``kind`` worth ``points``."""
     if kind is Kind.FOUR:
@@ -136,10 +145,7 @@ def _instances(kind: Kind, points: int) -> list[Declaration]:
 def _heard(view: SeatView, unseen: int, cannot: list[int]) -> tuple[Heard, ...]:
     """The announcements whose cards are not shown, by seat, with the unseen part of every
     declaration each could be (its other cards played by the announcer)."""
-    played = [0, 0, 0, 0]
-    for trick in view.tricks:
-        for seat, card in trick.plays:
-            played[seat] |= card.mask
+    played = _played(view)
     kinds: dict[Seat, list[tuple[int, int]]] = {}
     fits: dict[Seat, list[tuple[int, ...]]] = {}
     for announcement in view.announcements:
@@ -276,10 +282,7 @@ def weight(view: SeatView, hands: tuple[int, int, int, int]) -> float:
     Cards the bidders may already have played count as held: the auction spoke of the hand
     they were dealt.
     """
-    dealt = list(hands)
-    for trick in view.tricks:
-        for seat, card in trick.plays:
-            dealt[seat] |= card.mask
+    dealt = [held | played for held, played in zip(hands, _played(view), strict=True)]
     result = 1.0
     for seat, call in view.calls:
         if seat == view.seat or call.kind is not CallKind.BID or call.contract is None:

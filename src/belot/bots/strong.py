@@ -25,6 +25,7 @@ from typing import ClassVar, Final
 from belot.bots.base import Bot, decision_rng
 from belot.bots.basic import BasicBot
 from belot.bots.bidding import (
+    declared_points,
     estimate_calls,
     held_belots,
     net_score,
@@ -37,7 +38,7 @@ from belot.engine.actions import Action, Declare, Play
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Phase
-from belot.engine.declarations import Declaration, announcement_choices, compare
+from belot.engine.declarations import Declaration, announcement_choices
 from belot.engine.table import Seat
 from belot.engine.tricks import CARD_POINTS
 from belot.engine.view import SeatView
@@ -131,7 +132,7 @@ def estimate_cards(
     tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
     budget = int(think * NODES_PER_SECOND)
     sums = dict.fromkeys(legal, 0.0)
-    objective = _GameObjective(view, total) if game_points else None
+    objective = _GameObjective(view, total, constraints) if game_points else None
     weights = 0.0
     worlds = 0
     for _ in range(max_worlds):
@@ -194,7 +195,7 @@ class _GameObjective:
     yet shown, the one of its kind the world's announcer holds.
     """
 
-    def __init__(self, view: SeatView, total: int) -> None:
+    def __init__(self, view: SeatView, total: int, constraints: Constraints) -> None:
         contract, bidder = view.contract, view.bidder
         assert contract is not None and bidder is not None
         self.view = view
@@ -204,19 +205,10 @@ class _GameObjective:
             belots[seat.team] += BELOT_POINTS
         self.belots = (belots[0], belots[1])
         self.shown: list[list[Declaration]] = [[], [], [], []]
-        heard: dict[Seat, list[tuple[int, int]]] = {}
         for announcement in view.announcements:
             if announcement.declaration is not None:
                 self.shown[announcement.seat].append(announcement.declaration)
-            else:
-                heard.setdefault(announcement.seat, []).append(
-                    (announcement.kind, announcement.points)
-                )
-        self.heard = {seat: sorted(kinds) for seat, kinds in heard.items()}
-        self.played = [0, 0, 0, 0]
-        for trick in view.tricks:
-            for seat, card in trick.plays:
-                self.played[seat] |= card.mask
+        self.heard = constraints.heard
         first_trick = not view.completed_tricks and contract != Contract.NO_TRUMPS
         started = {seat for seat, _ in view.current_trick} | {view.seat}
         self.to_come = [seat for seat in Seat if first_trick and seat not in started]
@@ -240,11 +232,11 @@ class _GameObjective:
         declared = self.declared
         if self.heard or self.to_come:
             announced = [list(shown) for shown in self.shown]
-            for seat, kinds in self.heard.items():
-                match = announced_as(hands[seat] | self.played[seat], kinds)
+            for heard in self.heard:
+                match = announced_as(hands[heard.seat] | heard.played, heard.kinds)
                 if match is None:
                     return None
-                announced[seat] = list(match)
+                announced[heard.seat] = list(match)
             for seat in self.to_come:
                 announced[seat] = list(announcement_choices(hands[seat])[0])
             declared = self._scoring(announced)
@@ -253,8 +245,7 @@ class _GameObjective:
     def _scoring(self, announced: list[list[Declaration]]) -> tuple[int, int]:
         contract = self.view.contract
         assert contract is not None
-        scored = compare(announced, contract, self.view.rules.declaration_compare)
-        return (sum(d.points for d in scored[0]), sum(d.points for d in scored[1]))
+        return declared_points(announced, contract, self.view.rules)
 
     def __call__(self, value: int, extras: Extras | None = None) -> float:
         """The objective when the declarers take ``value`` card points, with a world's
