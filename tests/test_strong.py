@@ -197,6 +197,15 @@ def test_a_card_of_the_first_trick_searches_twice_the_budget(
     assert all(think == 0.1 for size, think in asked if size < 8)
 
 
+def test_strong_loads_the_compiled_search_when_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Loading numba's cached code takes about 0.3 s once a process: it belongs to making the
+    # bot, not to its first decision's think time.
+    loads: list[None] = []
+    monkeypatch.setattr(strong_module, "load_compiled", lambda: loads.append(None))
+    StrongBot(seed=1, think=0.1)
+    assert len(loads) == 1
+
+
 def test_strong_plays_whole_deals() -> None:
     strong = make("strong", seed=1, think=0.05)
     basic = make("basic", seed=1)

@@ -36,7 +36,15 @@ from belot.engine.scoring import LAST_TRICK
 from belot.engine.table import Seat, Team
 from belot.engine.tricks import ABOVE, CARD_POINTS, KEY, TRUMP_MASKS, legal_mask, winner_position
 
-__all__ = ["Position", "Solver", "SolverError", "random_position", "solve", "solve_cards"]
+__all__ = [
+    "Position",
+    "Solver",
+    "SolverError",
+    "load_compiled",
+    "random_position",
+    "solve",
+    "solve_cards",
+]
 
 
 class SolverError(BelotError):
@@ -376,6 +384,18 @@ def solve(position: Position) -> int:
 def solve_cards(position: Position) -> dict[Card, int]:
     """Each legal card's value for the declarers (see ``Solver.solve_cards``)."""
     return _default().solve_cards(position)
+
+
+@cache
+def load_compiled() -> None:
+    """Load the search's compiled code now, not in the first solve: numba reads it from its disk
+    cache at the first call of each entry point, about 0.3 s once a process. A bot that searches
+    calls this when it is made, so that its first decision takes no longer than the others."""
+    position = Position((1 << 0, 1 << 1, 1 << 2, 1 << 3), Contract.ALL_TRUMPS, Team.NS, Seat.N)
+    solver = Solver()
+    solver.solve(position)
+    solver.solve_cards(position)
+    solver.legal_mask(position)
 
 
 # --- benchmarks (``belot bench``) ------------------------------------------------------------

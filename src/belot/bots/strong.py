@@ -33,7 +33,7 @@ from belot.bots.bidding import (
     worth_weighing,
 )
 from belot.bots.sampling import Constraints, SamplingError, announced_as, deal_hidden, weight
-from belot.bots.solver import Position, Solver, rules_options
+from belot.bots.solver import Position, Solver, load_compiled, rules_options
 from belot.engine.actions import Action, Declare, Play
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
@@ -279,6 +279,10 @@ class StrongBot(Bot):
     """Sampling plus exact search for the card play (see the module docstring)."""
 
     name: ClassVar[str] = "strong"
+
+    def __init__(self, seed: int = 0, think: float | None = None) -> None:
+        super().__init__(seed, think)
+        load_compiled()  # now, not in the first decision
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal
