@@ -37,7 +37,7 @@ def main(decisions: int, threads: int) -> None:
         together = list(pool.map(decide, views))
         many = time.perf_counter() - started
     assert together == alone, "threads decided otherwise than one thread"
-    print(f"{decisions} first-card decisions of strong (think 0.175 s)")
+    print(f"{decisions} first-card decisions of strong (default think)")
     print(f"  one thread:   {one:6.2f} s wall")
     print(f"  {threads} threads:    {many:6.2f} s wall  ({one / many:.2f}x)")
 

@@ -55,24 +55,29 @@ __all__ = [
 #: 9.7-12.3 M in the first two tricks of full deals with the tolerance the bot uses; the low end,
 #: so that a budget holds on a busy machine).
 NODES_PER_SECOND: Final = 10_000_000
-#: Think time per decision when the bot is given none (1.75 M nodes; most decisions stop
-#: sooner, at ``MAX_WORLDS`` worlds).
-DEFAULT_THINK: Final = 0.175
-#: Nodes a solve of the first world may take (about 0.25 s). Over it, a card is played by
-#: `basic`; in the auction the world is skipped for another while the budget lasts.
+#: Think time per decision when the bot is given none (5 M nodes; most later cards stop sooner,
+#: at ``MAX_WORLDS`` worlds). 0.5 s, not 0.175 s: in A/B tests on 600 deal pairs, 2.9 × the
+#: nodes gained +0.87 ± 0.73 game points a deal. With the factors below, decisions with a choice
+#: took 228 ms on average and 777 ms at most (`benchmarks/think_times.py`, 24 deals, both cores
+#: busy).
+DEFAULT_THINK: Final = 0.5
+#: Nodes a solve of the first world may take (about 0.25 s) when the budget is smaller. Over
+#: it, a card is played by `basic`; in the auction the world is skipped for another while the
+#: budget lasts.
 HARD_CAP_NODES: Final = 2_500_000
 #: How far off (card points) each world's values may be in the first two tricks.
 EARLY_TOLERANCE: Final = 6
 #: Most worlds dealt per decision.
 MAX_WORLDS: Final = 160
-#: An auction turn may search this many times a card's node budget: it decides more points
-#: (2, not 3: 3 put the slowest turns at 0.98 s, close to the 1 s limit, and in an A/B test 9
-#: gained only +0.40 ± 0.91 game points a deal over 3).
-AUCTION_THINK: Final = 2.0
+#: An auction turn may search this many times a card's node budget: it decides more points.
+#: The budgets of the auction and the first trick are the largest, so they set the slowest
+#: decisions: 6 M nodes each, about 0.6 s on an idle core, 0.8 s with both cores busy (1.4
+#: put them at 0.83 s; in an A/B test, three times the auction's nodes gained only +0.40 ±
+#: 0.91 game points a deal).
+AUCTION_THINK: Final = 1.2
 #: A card of the first trick may search this many times a card's node budget: a world is a
-#: whole deal to solve then, so the budget buys the fewest worlds (6 or 7 at the median, against
-#: 25 in the second trick and the 160 most in the third).
-FIRST_TRICK_THINK: Final = 2.0
+#: whole deal to solve then, so the budget buys the fewest worlds.
+FIRST_TRICK_THINK: Final = 1.2
 
 
 @dataclass(frozen=True, slots=True)
