@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 from belot.cli.verify import command as verify_command
 from belot.engine import Cut, Deal, Seat
 from belot.engine.match import hashed_deal_seed
-from belot.web import hints, tables
+from belot.web import hints, rooms, tables
 from belot.web.app import create_app
 from belot.web.store import Store
 from belot.web.tables import seed_hash
@@ -77,6 +79,22 @@ def people_table(client: TestClient) -> tuple[str, dict[str, str]]:
 def state_of(client: TestClient, table_id: str) -> Message:
     data: Message = client.get(f"/api/tables/{table_id}").json()
     return data
+
+
+def test_the_server_loads_the_compiled_search_on_a_search_thread(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Not on the event loop when a table first makes a strong bot: that would hold up every
+    # table for the 0.3 s numba takes to load its cache.
+    threads: list[str] = []
+    monkeypatch.setattr(
+        rooms, "load_compiled", lambda: threads.append(threading.current_thread().name)
+    )
+    with TestClient(create_app(Store(db_url), bot_delay=0)):
+        deadline = time.monotonic() + 10
+        while not threads and time.monotonic() < deadline:
+            time.sleep(0.01)
+    assert len(threads) == 1 and threads[0].startswith("belot-think")
 
 
 def test_create_rejects_bad_options_with_a_clear_message(client: TestClient) -> None:
