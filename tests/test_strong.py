@@ -138,6 +138,25 @@ def test_estimates_cover_every_legal_card() -> None:
         assert [e.points for e in estimates] == sorted((e.points for e in estimates), reverse=True)
 
 
+def test_the_play_inference_weighs_the_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Off (None) and a miss weight of 1 weigh alike; a small one changes some estimates.
+    changed = 0
+    for deal in _play_positions(8, seed=12):
+        seat = deal.turn
+        assert seat is not None
+        view = deal.view(seat)
+        if sum(isinstance(a, Play) for a in view.legal) < 2 or not view.tricks:
+            continue
+        estimates = []
+        for miss in (None, 1.0, 0.01):
+            monkeypatch.setattr(strong_module, "PLAY_INFERENCE", miss)
+            estimates.append(estimate_cards(view, random.Random(3), think=0.02))
+        off, neutral, on = estimates
+        assert neutral == off
+        changed += on != off
+    assert changed >= 2
+
+
 @pytest.mark.parametrize("think", [0.02, 0.1])
 def test_strong_is_deterministic_and_legal(think: float) -> None:
     for deal in _play_positions(5, seed=9):

@@ -30,6 +30,7 @@ __all__ = [
     "contract_strength",
     "defence_strength",
     "partner_bonus",
+    "play_card",
 ]
 
 # Hand-strength weights per card (rank order 7 8 9 10 J Q K A) for the five-card auction.
@@ -115,10 +116,8 @@ class BasicBot(Bot):
             return self._call(view)
         if isinstance(view.legal[0], Declare):
             return view.legal[0]  # the engine offers the best announcement first
-        know = Knowledge.of(view)
         legal = [a.card.index for a in view.legal if isinstance(a, Play)]
-        card = _lead(know, legal) if not know.trick else _follow(know, legal)
-        action = Play(ALL_CARDS[card])
+        action = Play(ALL_CARDS[play_card(Knowledge.of(view), legal)])
         assert action in view.legal
         return action
 
@@ -204,6 +203,12 @@ def _belot_pair(know: Knowledge, card: int) -> bool:
         return False
     other = card ^ (Rank.KING ^ Rank.QUEEN)
     return bool(know.hand >> other & 1)
+
+
+def play_card(know: Knowledge, legal: list[int]) -> int:
+    """The card (index) `basic` plays from ``legal`` (indices) knowing ``know``: its card play
+    without a view, for bots that model the others as `basic`."""
+    return _lead(know, legal) if not know.trick else _follow(know, legal)
 
 
 def _lead(know: Knowledge, legal: list[int]) -> int:

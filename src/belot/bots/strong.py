@@ -32,6 +32,7 @@ from belot.bots.bidding import (
     playing_for,
     worth_weighing,
 )
+from belot.bots.inference import PlayModel
 from belot.bots.sampling import Constraints, SamplingError, announced_as, deal_hidden, weight
 from belot.bots.solver import Position, Solver, load_compiled, rules_options
 from belot.engine.actions import Action, Declare, Play
@@ -75,6 +76,10 @@ MAX_WORLDS: Final = 160
 #: put them at 0.83 s; in an A/B test, three times the auction's nodes gained only +0.40 ±
 #: 0.91 game points a deal).
 AUCTION_THINK: Final = 1.2
+#: The weight of a world, in the card play, for each card of the other team's that `basic`
+#: holding that world's cards would not have played (``belot.bots.inference``); None: the
+#: others' plays say nothing but what their legality does.
+PLAY_INFERENCE: Final[float | None] = None
 #: A card of the first trick may search this many times a card's node budget: a world is a
 #: whole deal to solve then, so the budget buys the fewest worlds.
 FIRST_TRICK_THINK: Final = 1.2
@@ -138,6 +143,7 @@ def estimate_cards(
     budget = int(think * NODES_PER_SECOND)
     sums = dict.fromkeys(legal, 0.0)
     objective = _GameObjective(view, total, constraints) if game_points else None
+    model = None if PLAY_INFERENCE is None else PlayModel(view, PLAY_INFERENCE)
     weights = 0.0
     worlds = 0
     for _ in range(max_worlds):
@@ -167,6 +173,8 @@ def estimate_cards(
         if values is None:
             break
         w = weight(view, world)
+        if model is not None:
+            w *= model.weight(world)
         for card in legal:
             value = values[card]
             if objective is not None:

@@ -1,0 +1,131 @@
+"""The card play's inference from the other team's plays, with `basic` as the model of a player:
+checked against the engine itself, replaying each world with `BasicBot` choosing the cards."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from belot.bots.basic import BasicBot
+from belot.bots.inference import PlayModel
+from belot.bots.sampling import Constraints, SamplingError, deal_hidden
+from belot.engine.actions import Cut, Play
+from belot.engine.cards import ALL_CARDS
+from belot.engine.deal import Deal, Phase
+from belot.engine.errors import BelotError
+from belot.engine.table import Seat
+
+MISS = 0.3
+
+
+def _positions(deals: int, seed: str) -> Iterator[tuple[Deal, Seat]]:
+    """Each card decision of N and S, with a play behind it, in deals `basic` plays all round."""
+    for k in range(deals):
+        deal = Deal.new(seed=f"{seed}-{k}", dealer=Seat(k % 4))
+        bots = [BasicBot(seed=s) for s in range(4)]
+        while not deal.is_over:
+            seat = deal.turn
+            assert seat is not None
+            view = deal.view(seat)
+            if view.phase is Phase.PLAY and seat.team is Seat.N.team and view.tricks:
+                yield deal, seat
+            deal.push(bots[seat].act(view))
+
+
+def _hands(deal: Deal) -> tuple[int, int, int, int]:
+    return (
+        deal.hand_mask(Seat.N),
+        deal.hand_mask(Seat.E),
+        deal.hand_mask(Seat.S),
+        deal.hand_mask(Seat.W),
+    )
+
+
+def _misses(deal: Deal, seat: Seat, world: tuple[int, int, int, int]) -> int | None:
+    """How many of the other team's plays `BasicBot` would not have made, the deal replayed by
+    the engine with ``world``'s hands (each seat's cards now, and those it played); None if
+    the world cannot replay the deal (a declaration its hand does not hold)."""
+    dealt = list(world)
+    for s, action in deal.history:
+        if isinstance(action, Play):
+            dealt[s] |= action.card.mask
+    replay = Deal.with_hands(
+        [[card for card in ALL_CARDS if hand & card.mask] for hand in dealt],
+        deal.rules,
+        dealer=deal.dealer,
+    )
+    misses = 0
+    for s, action in deal.history:
+        if isinstance(action, Cut):
+            continue
+        if isinstance(action, Play) and s.team is not seat.team:
+            view = replay.view(s)
+            if len(view.legal) > 1 and BasicBot(seed=0).act(view) != action:
+                misses += 1
+        try:
+            replay.push(action)
+        except BelotError:
+            return None
+    return misses
+
+
+def test_basic_opponents_made_every_play_of_the_real_world() -> None:
+    weighed = 0
+    for deal, seat in _positions(12, "real"):
+        model = PlayModel(deal.view(seat), MISS)
+        assert model.weight(_hands(deal)) == 1.0
+        weighed += model.plays
+    assert weighed > 300
+
+
+def test_only_the_other_teams_plays_are_weighed() -> None:
+    for deal, seat in _positions(3, "team"):
+        view = deal.view(seat)
+        theirs = sum(1 for t in view.tricks for s, _ in t.plays if s.team is not seat.team)
+        assert PlayModel(view, MISS).plays == theirs
+
+
+def test_a_world_weighs_miss_for_each_play_basic_would_not_have_made() -> None:
+    # The model works out what each seat knew once a decision and fills in its hand per world;
+    # the engine's replay with the real `BasicBot` must agree world by world.
+    rng = random.Random(5)
+    missed = checked = 0
+    for n, (deal, seat) in enumerate(_positions(10, "worlds")):
+        if n % 3:
+            continue
+        view = deal.view(seat)
+        model = PlayModel(view, MISS)
+        constraints = Constraints.of(view)
+        for _ in range(6):
+            try:
+                hidden = list(deal_hidden(constraints, rng))
+            except SamplingError:
+                break
+            hidden[seat] = deal.hand_mask(seat)
+            world = (hidden[0], hidden[1], hidden[2], hidden[3])
+            misses = _misses(deal, seat, world)
+            if misses is None:
+                continue
+            assert model.weight(world) == pytest.approx(MISS**misses)
+            missed += misses > 0
+            checked += 1
+    assert checked > 100 and missed > checked // 4
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.floats(0.01, 1.0))
+def test_weights_lie_between_miss_to_the_plays_and_one(seed: int, miss: float) -> None:
+    positions = [(deal.copy(), seat) for deal, seat in _positions(1, f"prop-{seed}")]
+    if not positions:
+        return  # thrown in
+    deal, seat = random.Random(seed).choice(positions)
+    view = deal.view(seat)
+    model = PlayModel(view, miss)
+    hidden = list(deal_hidden(Constraints.of(view), random.Random(seed)))
+    hidden[seat] = deal.hand_mask(seat)
+    w = model.weight((hidden[0], hidden[1], hidden[2], hidden[3]))
+    assert miss**model.plays * (1 - 1e-9) <= w <= 1.0
