@@ -145,7 +145,8 @@ def estimate_cards(
     budget = int(think * NODES_PER_SECOND)
     sums = dict.fromkeys(legal, 0.0)
     objective = _GameObjective(view, total, constraints) if game_points else None
-    model = None if PLAY_INFERENCE is None else PlayModel(view, PLAY_INFERENCE)
+    miss = PLAY_INFERENCE
+    model = None if miss is None else PlayModel(view, miss)
     weights = 0.0
     worlds = 0
     for _ in range(max_worlds):
