@@ -94,8 +94,6 @@ class PlayModel:
         """``miss`` to the power of the plays `basic` would not have made holding ``hands``
         (each seat's cards now)."""
         result = 1.0
-        contract = self._contract
-        assert contract is not None or not self._plays
         for i, play in enumerate(self._plays):
             hand = hands[play.seat] | play.since
             key = (i, hand)
