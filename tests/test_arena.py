@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -235,3 +236,86 @@ def test_a_failing_worker_is_one_error_naming_its_deals(monkeypatch: pytest.Monk
         BelotError, match=r"worker failed on deal pairs \d+-\d+: RuntimeError: boom"
     ):
         duel("broken", "random", deals=4, matches=0, workers=2, seed=1)
+
+
+def test_a_log_resumes_a_duel_and_grows_it(tmp_path: Path) -> None:
+    """A duel given its log plays only the pairs the log does not hold, and its figures are
+    those of the whole duel played at once."""
+    log = tmp_path / "duel.jsonl"
+    whole = duel("basic", "random", deals=6, matches=2, workers=1, seed=4)
+    first = duel("basic", "random", deals=3, matches=1, workers=1, seed=4, log=log)
+    assert first.resumed == 0 and first.pair_results == whole.pair_results[:3]
+    advanced: list[int] = []
+    grown = duel(
+        "basic", "random", deals=6, matches=2, workers=2, seed=4, log=log, progress=advanced.append
+    )
+    assert grown.resumed == 4 and advanced[0] == 4 and sum(advanced) == 8
+    assert grown.pair_results == whole.pair_results
+    assert (grown.diff, grown.match_score, grown.contracts) == (
+        whole.diff,
+        whole.match_score,
+        whole.contracts,
+    )
+    assert grown.deals_played == whole.deals_played
+    assert grown.think[1].decisions == whole.think[1].decisions
+    assert "4 pairs from the log" in grown.render() and grown.to_json()["resumed_pairs"] == 4
+    lines = log.read_text().splitlines()
+    again = duel("basic", "random", deals=6, matches=2, workers=2, seed=4, log=log)
+    assert again.resumed == 8 and again.pair_results == whole.pair_results
+    assert log.read_text().splitlines() == lines  # nothing was left to play
+    fewer = duel("basic", "random", deals=2, matches=0, workers=1, seed=4, log=log)
+    assert fewer.resumed == 2 and fewer.pair_results == whole.pair_results[:2]
+
+
+def test_a_line_cut_off_by_an_interrupted_run_is_dropped(tmp_path: Path) -> None:
+    log = tmp_path / "duel.jsonl"
+    duel("random", "basic", deals=2, matches=0, workers=1, seed=8, log=log)
+    with log.open("a") as file:
+        file.write('{"kind": "deals", "start": 2, "count": 1, "pai')  # killed while writing
+    result = duel("random", "basic", deals=3, matches=0, workers=1, seed=8, log=log)
+    assert result.resumed == 2 and result.pairs == 3
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r.get("start") for r in records] == [None, 0, 1, 2]
+    log.write_text(log.read_text().rstrip("\n"))  # whole, but for its end of line
+    more = duel("random", "basic", deals=4, matches=0, workers=1, seed=8, log=log)
+    assert more.resumed == 3 and more.pairs == 4
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r.get("start") for r in records] == [None, 0, 1, 2, 3]
+
+
+def test_a_log_of_another_duel_or_not_a_log_is_refused(tmp_path: Path) -> None:
+    log = tmp_path / "duel.jsonl"
+    duel("random", "basic", deals=2, matches=0, workers=1, seed=8, log=log)
+    before = log.read_text()
+    with pytest.raises(BelotError, match=r"log of another duel \(seed 8 there, 9 here\)"):
+        duel("random", "basic", deals=2, matches=0, workers=1, seed=9, log=log)
+    with pytest.raises(BelotError, match=r"log of another duel \(b 'basic' there, 'random'"):
+        duel("random", "random", deals=2, matches=0, workers=1, seed=8, log=log)
+    assert log.read_text() == before  # left as it was
+    lines = before.splitlines(keepends=True)
+    log.write_text(lines[0] + "not json\n" + "".join(lines[1:]))
+    with pytest.raises(BelotError, match=r"line 2: malformed JSON"):
+        duel("random", "basic", deals=2, matches=0, workers=1, seed=8, log=log)
+    log.write_text(lines[0] + '{"kind": "deals", "start": 0}\n')
+    with pytest.raises(BelotError, match=r"line 2: not a chunk of pairs"):
+        duel("random", "basic", deals=2, matches=0, workers=1, seed=8, log=log)
+    log.write_text('{"pairs": 3}\n')
+    with pytest.raises(BelotError, match="not a belot duel log"):
+        duel("random", "basic", deals=2, matches=0, workers=1, seed=8, log=log)
+
+
+def test_duel_command_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "duel.jsonl")
+    args = ["duel", "basic", "random", "--deals", "2", "--matches", "0", "--workers", "1"]
+    runner = CliRunner()
+    first = runner.invoke(cli, [*args, "--log", log])
+    assert first.exit_code == 0, first.output
+    second = runner.invoke(cli, [*args, "--log", log])
+    assert "2 pairs from the log" in second.stdout
+    assert second.stdout.splitlines()[1:] == first.stdout.splitlines()[1:]
+    (tmp_path / "duel.jsonl").write_text("{}\n")
+    with pytest.raises(SystemExit) as exit_info:
+        main([*args, "--quiet", "--log", log])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.strip().count("\n") == 0 and "not a belot duel log" in err

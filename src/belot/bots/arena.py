@@ -17,6 +17,7 @@ Ray cluster with ``ray_address`` (Ray is imported only then); both run the same 
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
@@ -24,7 +25,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple, TypedDict, TypeVar, Unpack
+from pathlib import Path
+from typing import Any, Final, NamedTuple, TextIO, TypedDict, TypeVar, Unpack
 
 from belot.bots import make
 from belot.bots.base import Bot
@@ -214,6 +216,39 @@ class _Chunk:
     #: Per side: card points lost against the perfect-information solver, and cards checked.
     solver_loss: tuple[list[int], list[int]] = field(default_factory=lambda: ([0, 0], [0, 0]))
 
+    def to_json(self, task: _Task) -> dict[str, Any]:
+        """This chunk as one line of a duel's log, with the pairs it played."""
+        return {
+            "kind": task.kind,
+            "start": task.start,
+            "count": task.count,
+            "pairs": [
+                [p.number, [[g.contract, g.declarer, g.outcome, list(g.points)] for g in p.games]]
+                for p in self.pairs
+            ],
+            "matches": [list(m) for m in self.matches],
+            "think": [list(self.think[0]), list(self.think[1])],
+            "deals_played": self.deals_played,
+            "solver_loss": [list(self.solver_loss[0]), list(self.solver_loss[1])],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> _Chunk:
+        def game(row: list[Any]) -> _Game:
+            contract, declarer, outcome, (a, b) = row
+            return _Game(contract, declarer, outcome, (int(a), int(b)))
+
+        return cls(
+            pairs=[PairResult(int(n), (game(g[0]), game(g[1]))) for n, g in data["pairs"]],
+            matches=[(float(x), float(y)) for x, y in data["matches"]],
+            think=([int(t) for t in data["think"][0]], [int(t) for t in data["think"][1]]),
+            deals_played=int(data["deals_played"]),
+            solver_loss=(
+                [int(x) for x in data["solver_loss"][0]],
+                [int(x) for x in data["solver_loss"][1]],
+            ),
+        )
+
 
 def _bots(side: _Side) -> list[Bot]:
     return [make(side.level, seed=side.seed * 4 + seat, think=side.think) for seat in range(4)]
@@ -347,12 +382,26 @@ def match_pair(
     return (scores[0], scores[1])
 
 
-def _chunks(kind: str, total: int, workers: int, base: dict[str, Any]) -> list[_Task]:
-    """Tasks of a few pairs each (one pair each where cards are checked by the solver)."""
-    size = max(1, min(25 if kind == "deals" else 2, math.ceil(total / (workers * 8))))
-    slow = min(total, base["analyse"]) if kind == "deals" else 0
-    starts = [(start, 1) for start in range(slow)]
-    starts += [(start, min(size, total - start)) for start in range(slow, total, size)]
+def _chunks(
+    kind: str,
+    total: int,
+    workers: int,
+    base: dict[str, Any],
+    done: frozenset[int] = frozenset(),
+) -> list[_Task]:
+    """Tasks of a few pairs each over the pairs not ``done`` (one pair each where cards are
+    checked by the solver)."""
+    pending = [number for number in range(total) if number not in done]
+    size = max(1, min(25 if kind == "deals" else 2, math.ceil(len(pending) / (workers * 8))))
+    slow = base["analyse"] if kind == "deals" else 0
+    starts: list[tuple[int, int]] = []
+    for number in pending:
+        if starts and number >= slow:
+            start, count = starts[-1]
+            if start >= slow and start + count == number and count < size:
+                starts[-1] = (start, count + 1)
+                continue
+        starts.append((number, 1))
     return [_Task(kind=kind, start=start, count=count, **base) for start, count in starts]
 
 
@@ -360,15 +409,15 @@ def _execute(
     tasks: Sequence[_Task],
     workers: int,
     ray_address: str | None,
-    progress: Callable[[int], None] | None,
+    finished: Callable[[_Task, _Chunk], None],
 ) -> list[_Chunk]:
-    """Run every task: in this process, in a process pool, or on Ray; same function for all."""
+    """Run every task: in this process, in a process pool, or on Ray; same function for all
+    (``finished`` is called with each task and its chunk as it ends)."""
     results: list[_Chunk] = []
 
     def done(task: _Task, chunk: _Chunk) -> None:
         results.append(chunk)
-        if progress is not None:
-            progress(task.count)
+        finished(task, chunk)
 
     if ray_address is not None:
         for task, chunk in _ray_map(_run_task, tasks, ray_address):
@@ -422,6 +471,107 @@ def _ray_map(function: Callable[[T], R], items: Sequence[T], address: str) -> It
             yield pending.pop(ref), ray.get(ref)
 
 
+# --- the log -------------------------------------------------------------------------------
+
+#: The first line of a duel's log names it with this key (its value: the format's version).
+_LOG_KEY: Final = "belot_duel_log"
+
+
+class _Log:
+    """A duel's log: a header naming the duel (bots, seed, think, rules, cards checked), then a
+    JSON line per finished chunk with the pairs it played. A run given the log of the same duel
+    plays only the pairs it does not hold, so an interrupted duel resumes and a finished one
+    grows with more deals or matches."""
+
+    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+        self.path = path
+        self.header = json.loads(json.dumps({_LOG_KEY: 1, **header}))
+        #: (kind, start, count, chunk) of each chunk the log holds, in its order.
+        self.chunks: list[tuple[str, int, int, _Chunk]] = []
+        self._file: TextIO | None = None
+        self._keep = 0  # bytes of the file that hold whole records
+        self._unended = False  # its last record lacks the end of its line
+
+    def read(self) -> None:
+        """Read the chunks of an existing log (a last line cut off by an interrupted run is
+        dropped); ``BelotError`` for a log of another duel or a line that is not a log's."""
+        try:
+            text = self.path.read_text(encoding="utf-8") if self.path.exists() else ""
+        except (OSError, UnicodeDecodeError) as error:
+            raise BelotError(f"cannot read the duel log {self.path}: {error}") from None
+        lines = text.splitlines(keepends=True)
+        if lines and not lines[-1].endswith("\n"):
+            try:
+                json.loads(lines[-1])
+                self._unended = True  # whole but for its end of line
+            except ValueError:
+                lines.pop()  # cut off as it was written: the run stopped there
+        self._keep = sum(len(line.encode("utf-8")) for line in lines)
+        for number, line in enumerate(lines, 1):
+            where = f"duel log {self.path}, line {number}"
+            try:
+                record = json.loads(line)
+            except ValueError as error:
+                raise BelotError(f"{where}: malformed JSON ({error})") from None
+            if number == 1:
+                self._check_header(record, where)
+                continue
+            try:
+                kind, start, count = record["kind"], int(record["start"]), int(record["count"])
+                if kind not in ("deals", "matches"):
+                    raise ValueError(f"kind {kind!r}")
+                self.chunks.append((kind, start, count, _Chunk.from_json(record)))
+            except (KeyError, TypeError, ValueError) as error:
+                raise BelotError(f"{where}: not a chunk of pairs ({error!r})") from None
+
+    def _check_header(self, record: Any, where: str) -> None:
+        if not isinstance(record, dict) or _LOG_KEY not in record:
+            raise BelotError(f"{where}: not a belot duel log (no {_LOG_KEY!r} header)")
+        for key, value in self.header.items():
+            if record.get(key) != value:
+                raise BelotError(
+                    f"{self.path} is the log of another duel ({key} {record.get(key)!r} there, "
+                    f"{value!r} here): give another --log file"
+                )
+
+    def done(self, kind: str, total: int) -> tuple[list[_Chunk], frozenset[int]]:
+        """The logged chunks of ``kind`` within its first ``total`` pairs, and their pairs
+        (a chunk that overlaps one taken before it is left out)."""
+        taken: set[int] = set()
+        chunks = []
+        for logged_kind, start, count, chunk in self.chunks:
+            numbers = set(range(start, start + count))
+            if logged_kind == kind and start + count <= total and not numbers & taken:
+                taken |= numbers
+                chunks.append(chunk)
+        return chunks, frozenset(taken)
+
+    def open(self) -> None:
+        """Open the log for appending: cut off a partial last line, write the header if new."""
+        try:
+            self._file = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - closed later
+            self._file.truncate(self._keep)
+            self._file.seek(0, os.SEEK_END)
+            if self._unended:
+                self._file.write("\n")
+            if not self._keep:
+                self._write(self.header)
+        except OSError as error:
+            raise BelotError(f"cannot write the duel log {self.path}: {error}") from None
+
+    def append(self, task: _Task, chunk: _Chunk) -> None:
+        self._write(chunk.to_json(task))
+
+    def _write(self, record: dict[str, Any]) -> None:
+        assert self._file is not None
+        self._file.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self._file.flush()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+
+
 # --- results -------------------------------------------------------------------------------
 
 
@@ -454,6 +604,8 @@ class DuelResult:
     #: Per side: card points lost against the perfect-information solver, and cards checked.
     solver_loss: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
     pair_results: list[PairResult] = field(repr=False, default_factory=list)
+    #: Pairs (deal and match pairs) taken from the duel's log, not played by this run.
+    resumed: int = 0
 
     def to_json(self) -> dict[str, Any]:
         def contracts(side: int) -> dict[str, Any]:
@@ -497,6 +649,7 @@ class DuelResult:
             "seconds": self.seconds,
             "workers": self.workers,
             "backend": self.backend,
+            "resumed_pairs": self.resumed,
         }
 
     def loss_per_card(self, side: int) -> float | None:
@@ -509,7 +662,8 @@ class DuelResult:
 
     def render(self) -> str:
         """A plain-text report."""
-        where = f"(seed {self.seed}, {self._where()}, {self.seconds:.1f} s)"
+        resumed = f"; {self.resumed} pairs from the log" if self.resumed else ""
+        where = f"(seed {self.seed}, {self._where()}, {self.seconds:.1f} s{resumed})"
         if not self.pairs:
             lines = [f"duplicate matches: {self.a} (A) vs {self.b} (B) {where}"]
         else:
@@ -687,11 +841,17 @@ def duel(
     ray_address: str | None = None,
     progress: Callable[[int], None] | None = None,
     analyse: int = 0,
+    log: str | Path | None = None,
 ) -> DuelResult:
     """A duplicate duel of bot level ``a`` against ``b``: ``deals`` deal pairs and ``matches``
     match pairs (default ``deals // 20``). ``progress`` is called with each finished chunk's
     number of pairs (deal pairs plus match pairs). The cards of the first ``analyse`` deal
-    pairs are checked against the perfect-information solver (slow: a solve per card)."""
+    pairs are checked against the perfect-information solver (slow: a solve per card).
+
+    With ``log`` (a file), each finished chunk of pairs is appended to it as a JSON line; given
+    the log of the same duel (bots, seed, think, rules, ``analyse``), the pairs it holds are
+    taken from it and only the others are played: an interrupted duel resumes where it stopped,
+    and a finished one grows with more deals or matches."""
     workers = default_workers() if workers is None else workers
     matches = _match_pairs(deals, matches)
     check((a, b), deals, matches, workers, ray_address, analyse)
@@ -702,15 +862,43 @@ def duel(
         "seed": seed,
         "analyse": analyse,
     }
-    tasks = _chunks("matches", matches, workers, base) if matches else []
-    tasks += _chunks("deals", deals, workers, base)
+    journal = None
+    logged: list[_Chunk] = []
+    done: dict[str, frozenset[int]] = {"matches": frozenset(), "deals": frozenset()}
+    if log is not None:
+        header = {"a": a, "b": b, "seed": seed, "think": think, "rules": base["rules"]}
+        journal = _Log(Path(log), {**header, "analyse": analyse})
+        journal.read()
+        for kind, total in (("matches", matches), ("deals", deals)):
+            chunks, done[kind] = journal.done(kind, total)
+            logged += chunks
+        journal.open()
+    resumed = len(done["matches"]) + len(done["deals"])
+    if progress is not None and resumed:
+        progress(resumed)
+
+    def finished(task: _Task, chunk: _Chunk) -> None:
+        if journal is not None:
+            journal.append(task, chunk)
+        if progress is not None:
+            progress(task.count)
+
+    tasks = _chunks("matches", matches, workers, base, done["matches"]) if matches else []
+    tasks += _chunks("deals", deals, workers, base, done["deals"])
     started = time.perf_counter()
-    chunks = _execute(tasks, workers, ray_address, progress)
+    try:
+        chunks = _execute(tasks, workers, ray_address, finished)
+    finally:
+        if journal is not None:
+            journal.close()
     if ray_address is not None:
         backend = f"ray {ray_address}"
     else:
         backend = "processes" if workers > 1 else "this process"
-    return _summarise(a, b, seed, workers, chunks, time.perf_counter() - started, backend)
+    seconds = time.perf_counter() - started
+    result = _summarise(a, b, seed, workers, logged + chunks, seconds, backend)
+    result.resumed = resumed
+    return result
 
 
 @dataclass

@@ -104,11 +104,19 @@ def echo_result(result: DuelResult | TournamentResult, as_json: bool) -> None:
     show_default=True,
     help="Check every card of the first N deal pairs against the perfect-information solver.",
 )
+@click.option(
+    "--log",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Append each finished chunk of pairs to FILE (JSON lines). Run again with the same "
+    "FILE to resume the duel, or to add deals or matches: pairs it holds are not played again.",
+)
 def command(
     a: str,
     b: str,
     deals: int,
     analyse: int,
+    log: str | None,
     as_json: bool,
     quiet: bool,
     **options: Unpack[DuelOptions],
@@ -125,5 +133,5 @@ def command(
     matches = options.get("matches")
     check((a, b), deals, matches, options.get("workers"), options.get("ray_address"), analyse)
     with progress_bar(duel_pairs(deals, matches), f"{a} vs {b}", not quiet) as advance:
-        result = duel(a, b, deals=deals, analyse=analyse, progress=advance, **options)
+        result = duel(a, b, deals=deals, analyse=analyse, log=log, progress=advance, **options)
     echo_result(result, as_json)
