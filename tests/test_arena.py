@@ -319,3 +319,15 @@ def test_duel_command_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.strip().count("\n") == 0 and "not a belot duel log" in err
+
+
+def test_a_tournament_keeps_a_log_per_duel(tmp_path: Path) -> None:
+    folder = tmp_path / "logs"
+    first = tournament(["random", "basic"], deals=2, matches=0, workers=1, seed=3, log=folder)
+    assert [p.name for p in folder.iterdir()] == ["random-basic.jsonl"]
+    again = tournament(["random", "basic"], deals=3, matches=0, workers=1, seed=3, log=folder)
+    assert again.duels[0].resumed == 2
+    assert again.duels[0].pair_results[:2] == first.duels[0].pair_results
+    (tmp_path / "file").write_text("")
+    with pytest.raises(BelotError, match="cannot make the log folder"):
+        tournament(["random", "basic"], deals=1, workers=1, log=tmp_path / "file" / "x")

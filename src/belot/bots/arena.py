@@ -943,21 +943,31 @@ def tournament(
     *,
     deals: int = 500,
     progress: Callable[[int], None] | None = None,
+    log: str | Path | None = None,
     **options: Unpack[DuelOptions],
 ) -> TournamentResult:
     """A duplicate duel of every pair of ``levels`` and an Elo table of them all; ``deals``,
-    ``progress`` and the ``options`` (``matches``, ``seed``, ``workers``, ...) are each duel's."""
+    ``progress`` and the ``options`` (``matches``, ``seed``, ``workers``, ...) are each duel's.
+    With ``log`` (a folder, made if missing), each duel keeps its log there as ``A-B.jsonl``
+    (see ``duel``), so a stopped tournament resumes."""
     names = list(dict.fromkeys(levels))
     if len(names) < 2:
         raise BelotError("a tournament needs at least two different bots")
     if deals < 1:
         raise BelotError(f"a tournament's Elo comes from deal pairs: --deals {deals} is too few")
     check(names, deals, options.get("matches"), options.get("workers"), options.get("ray_address"))
+    folder = None if log is None else Path(log)
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise BelotError(f"cannot make the log folder {folder}: {error}") from None
     duels = []
     games: list[tuple[int, int, float]] = []
     for i in range(len(names)):
         for j in range(i + 1, len(names)):
-            result = duel(names[i], names[j], deals=deals, progress=progress, **options)
+            logged = None if folder is None else folder / f"{names[i]}-{names[j]}.jsonl"
+            result = duel(names[i], names[j], deals=deals, progress=progress, log=logged, **options)
             duels.append(result)
             for d in result.diffs:
                 games.append((i, j, 1.0 if d > 0 else 0.5 if d == 0 else 0.0))
