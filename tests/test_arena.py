@@ -299,6 +299,11 @@ def test_a_log_of_another_duel_or_not_a_log_is_refused(tmp_path: Path) -> None:
     log.write_text(lines[0] + '{"kind": "deals", "start": 0}\n')
     with pytest.raises(BelotError, match=r"line 2: not a chunk of pairs"):
         duel("random", "basic", deals=2, matches=0, workers=1, seed=8, log=log)
+    chunk = json.loads(lines[1])
+    chunk["pairs"][0][1].pop()  # one play of a pair
+    log.write_text(lines[0] + json.dumps(chunk) + "\n")
+    with pytest.raises(BelotError, match=r"line 2: not a chunk of pairs \(IndexError"):
+        duel("random", "basic", deals=2, matches=0, workers=1, seed=8, log=log)
     log.write_text('{"pairs": 3}\n')
     with pytest.raises(BelotError, match="not a belot duel log"):
         duel("random", "basic", deals=2, matches=0, workers=1, seed=8, log=log)

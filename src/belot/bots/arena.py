@@ -521,7 +521,7 @@ class _Log:
                 if kind not in ("deals", "matches"):
                     raise ValueError(f"kind {kind!r}")
                 self.chunks.append((kind, start, count, _Chunk.from_json(record)))
-            except (KeyError, TypeError, ValueError) as error:
+            except (IndexError, KeyError, TypeError, ValueError) as error:
                 raise BelotError(f"{where}: not a chunk of pairs ({error!r})") from None
 
     def _check_header(self, record: Any, where: str) -> None:
