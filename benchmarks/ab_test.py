@@ -11,6 +11,8 @@ results differ only where a setting changed a decision, and the difference per d
 (X less Y, game points a deal) has far less noise than a duel of each against `basic`.
 With ``--matches``, each match pair of the duels is played the same way, and the result is the
 share of matches each setting wins (a match differs from its first changed decision on).
+With ``--log FILE``, each pair's result is appended to FILE as it ends; the same test run again
+with the same FILE plays only the pairs it does not hold (a stopped run resumes).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ import importlib
 import json
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any
 
 from belot.bots.arena import deal_pair, match_pair
@@ -75,6 +78,22 @@ def _both(job: tuple[int, int, bool, dict[str, Any], dict[str, Any]]) -> tuple[f
     return out[0], out[1]
 
 
+def _read_log(path: Path, header: dict[str, Any]) -> dict[int, tuple[float, float]]:
+    """The pairs' results a log of the same test holds (a line cut off at its end dropped);
+    a new log is started with the test's header."""
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith("\n"):
+        lines.pop()  # cut off as it was written
+    if not lines:
+        lines = [json.dumps(header) + "\n"]
+    path.write_text("".join(lines), encoding="utf-8")
+    if json.loads(lines[0]) != header:
+        raise SystemExit(f"{path} is the log of another test: give another --log")
+    pairs = (json.loads(line) for line in lines[1:])
+    return {int(p["pair"]): (float(p["xy"][0]), float(p["xy"][1])) for p in pairs}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("x", type=json.loads)
@@ -83,12 +102,29 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--matches", type=int, default=0)
+    parser.add_argument("--log", type=Path, default=None, help="JSON lines, one per pair")
     args = parser.parse_args()
     started = time.perf_counter()
     count = args.matches or args.deals
-    jobs = [(args.seed, number, args.matches > 0, args.x, args.y) for number in range(count)]
+    header = {"x": args.x, "y": args.y, "seed": args.seed, "matches": args.matches > 0}
+    results = _read_log(args.log, header) if args.log else {}
+    jobs = [
+        (args.seed, number, args.matches > 0, args.x, args.y)
+        for number in range(count)
+        if number not in results
+    ]
+    log = args.log.open("a", encoding="utf-8") if args.log else None
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        pairs = list(pool.map(_both, jobs))
+        futures = {pool.submit(_both, job): job[1] for job in jobs}
+        for future in as_completed(futures):
+            number = futures[future]
+            results[number] = future.result()
+            if log is not None:
+                log.write(json.dumps({"pair": number, "xy": results[number]}) + "\n")
+                log.flush()
+    if log is not None:
+        log.close()
+    pairs = [results[number] for number in range(count)]
     diffs = [x - y for x, y in pairs]
     ci = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
     print(f"X {json.dumps(args.x)}  against  Y {json.dumps(args.y)}")
