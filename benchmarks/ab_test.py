@@ -4,7 +4,8 @@ Run: ``.venv/bin/python benchmarks/ab_test.py X Y [--deals 300] [--seed 41] [--w
 or, for matches to 151 in place of single deals, ``... X Y --matches 50``.
 
 X and Y are JSON objects of settings, each a module constant of ``belot.bots`` by its dotted
-name, e.g. ``'{"strong.FIRST_TRICK_THINK": 3}'`` against ``'{}'`` (the committed settings).
+name, e.g. ``'{"strong.FIRST_TRICK_THINK": 3}'`` against ``'{}'`` (the committed settings);
+it is set while the bot decides, so it must be read then (not bound as an argument's default).
 Each deal is played four times: by X's strong and by Y's strong, each from both seats of the
 deal, against the same `basic` with the same seeds. Only the settings differ, so the two
 results differ only where a setting changed a decision, and the difference per deal pair

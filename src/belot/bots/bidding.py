@@ -130,13 +130,14 @@ def estimate_calls(
     *,
     nodes: int,
     hard_cap: int,
-    max_worlds: int = MAX_WORLDS,
+    max_worlds: int | None = None,
 ) -> list[CallEstimate]:
     """Each of ``calls`` with the mean game points for the caller's team less the other's that
     it leads to, best first after the risk margins, over worlds solved within ``nodes`` solver
     nodes in all (``hard_cap`` if that is more, until a first world is solved). Until then, a
     world with a contract that takes more than ``hard_cap`` nodes is skipped for the next one
     while nodes are left. Empty when no world was solved."""
+    max_worlds = MAX_WORLDS if max_worlds is None else max_worlds
     ours = view.seat.team
     leader = Seat((view.dealer + view.rules.direction) % 4)
     model = BasicBot()

@@ -113,7 +113,7 @@ def estimate_cards(
     rng: random.Random,
     *,
     think: float = DEFAULT_THINK,
-    max_worlds: int = MAX_WORLDS,
+    max_worlds: int | None = None,
     game_points: bool = False,
 ) -> list[CardEstimate]:
     """Each legal card of ``view`` with its expected final card points for the mover's team,
@@ -123,6 +123,7 @@ def estimate_cards(
     With ``game_points``, the mean is of the game points the deal would write for the mover's
     team minus the other's (made or inside, doubles, each world's declarations and belots: see
     ``_GameObjective``) instead of card points."""
+    max_worlds = MAX_WORLDS if max_worlds is None else max_worlds
     legal = [a.card for a in view.legal if isinstance(a, Play)]
     if not legal:
         return []
