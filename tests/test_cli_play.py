@@ -182,6 +182,9 @@ def test_play_quit_and_interrupt() -> None:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        # Ctrl-C as at a terminal, even where this suite runs in the background (a shell starts
+        # background jobs with SIGINT ignored, and a child inherits that).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdout is not None
     deadline = time.time() + 30
