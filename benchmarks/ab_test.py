@@ -88,9 +88,9 @@ def _read_log(path: Path, header: dict[str, Any]) -> dict[int, tuple[float, floa
         lines.pop()  # cut off as it was written
     if not lines:
         lines = [json.dumps(header) + "\n"]
-    path.write_text("".join(lines), encoding="utf-8")
     if json.loads(lines[0]) != header:
         raise SystemExit(f"{path} is the log of another test: give another --log")
+    path.write_text("".join(lines), encoding="utf-8")
     pairs = (json.loads(line) for line in lines[1:])
     return {int(p["pair"]): (float(p["xy"][0]), float(p["xy"][1])) for p in pairs}
 
