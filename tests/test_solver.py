@@ -204,27 +204,6 @@ def test_tolerance_and_node_limit(solver: Solver) -> None:
     assert solver.solve_cards(position) == solver.try_solve_cards(position, 0)
 
 
-def test_solving_only_some_cards(solver: Solver) -> None:
-    rng = random.Random(23)
-    for _ in range(20):
-        position = _random_position(rng, 4, mid_trick=rng.random() < 0.5)
-        exact = solver.solve_cards(position)
-        mask = sum(1 << c.index for c in exact)
-        assert solver.try_solve_cards(position, 0, only=mask) == exact
-        assert solver.try_solve_cards(position, 0, only=0) == {}
-        covered: dict[Card, int] = {}
-        for card in exact:
-            alone = solver.try_solve_cards(position, 0, only=1 << card.index)
-            assert alone is not None
-            assert all(alone[c] == exact[c] for c in alone)
-            covered |= alone
-        assert covered == exact  # each class is searched when its top card is given
-        some = [c for c in exact if rng.random() < 0.5]
-        part = solver.try_solve_cards(position, 0, only=sum(1 << c.index for c in some))
-        assert part is not None and part.keys() <= exact.keys()
-        assert all(part[c] == exact[c] for c in part)
-
-
 def test_root_value_with_tolerance_and_node_limit(solver: Solver) -> None:
     rng = random.Random(22)
     for _ in range(20):

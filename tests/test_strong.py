@@ -138,63 +138,6 @@ def test_estimates_cover_every_legal_card() -> None:
         assert [e.points for e in estimates] == sorted((e.points for e in estimates), reverse=True)
 
 
-def test_the_race_drops_a_card_always_worse_and_keeps_equal_ones(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(strong_module, "RACE_AFTER", 4)
-    a, b, c, d = (Card.from_str(t) for t in ("AS", "KS", "7H", "8H"))
-    race = strong_module._Race([a, b, c, d], z=2.5)
-    rng = random.Random(5)
-    for k in range(4):
-        # c and d are worth a on average, b is 3 points worse in every world.
-        v, sign = rng.uniform(-20, 20), (-1) ** k
-        race.add(1.0, {a: v, b: v - 3, c: v + 9 * sign, d: v - 5 * sign})
-        if k < 3:
-            assert not race.decided() and race.alive == [a, b, c, d]  # too few worlds to judge
-    assert not race.decided()
-    assert b not in race.alive and set(race.alive) == {a, c, d}  # 3 worse in every world
-    assert race.only == sum(1 << card.index for card in (a, c, d))
-    estimates = race.estimates()
-    assert estimates[-1].card == b and estimates[-1].worlds == 4
-
-
-def test_the_race_stops_once_the_cards_left_are_worth_the_same() -> None:
-    a, b, c = (Card.from_str(t) for t in ("AS", "KS", "7H"))
-    race = strong_module._Race([a, b, c], z=2.5)
-    for k in range(strong_module.RACE_AFTER):
-        race.add(0.5 + k, {a: 10.0 + k, b: 10.0 + k, c: -30.0})
-    assert race.decided()
-    assert set(race.alive) == {a, b}
-    assert [e.card for e in race.estimates()][-1] == c
-    # Without z every card stays in the race.
-    off = strong_module._Race([a, b, c], z=None)
-    for _ in range(10):
-        off.add(1.0, {a: 10.0, b: 10.0, c: -30.0})
-        assert not off.decided()
-    assert off.only == -1 and len(off.alive) == 3
-
-
-def test_racing_estimates_put_the_cards_left_first() -> None:
-    raced = 0
-    for deal in _play_positions(8, seed=14):
-        seat = deal.turn
-        assert seat is not None
-        view = deal.view(seat)
-        plays = {a.card for a in view.legal if isinstance(a, Play)}
-        if len(plays) < 3:
-            continue
-        estimates = estimate_cards(view, random.Random(3), think=0.05, game_points=True, race=2.5)
-        assert {e.card for e in estimates} == plays
-        most = max(e.worlds for e in estimates)
-        left = [e for e in estimates if e.worlds == most]
-        assert estimates[: len(left)] == left  # the cards searched in every world come first
-        assert [e.points for e in left] == sorted((e.points for e in left), reverse=True)
-        raced += len(left) < len(estimates)
-        again = estimate_cards(view, random.Random(3), think=0.05, game_points=True, race=2.5)
-        assert again == estimates
-    assert raced >= 2
-
-
 def test_the_play_inference_weighs_the_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
     # Off (None) and a miss weight of 1 weigh alike; a small one changes some estimates.
     changed = 0

@@ -703,13 +703,9 @@ def values_per_card(
     scores: Any,
     debruijn: Any,
     out: Any,
-    only: int = -1,
 ) -> None:
     """For every legal card of the seat to play at ``ROOT``, the declarers' final points if it
-    is played now and both sides play best afterwards, into ``out[card]`` (-1 for the rest).
-
-    A class of equivalent cards is searched only if its top card is in the card set ``only``
-    (by default all are); the cards of the classes not searched get -1."""
+    is played now and both sides play best afterwards, into ``out[card]`` (-1 for the rest)."""
     for i in range(32):
         out[i] = -1
     p = ROOT
@@ -728,8 +724,6 @@ def values_per_card(
     q = p + 1
     for i in range(count):
         c = cands[i]
-        if not (only >> c) & 1:
-            continue
         hands[seat] = hand ^ (1 << c)
         played[p] = c
         if n == 3:
@@ -765,15 +759,14 @@ def values_per_card(
             return
         out[c] = guess
     # Equivalent cards share their class's value: walk each run up to its representative.
-    reps = 0
-    for i in range(count):
-        reps |= 1 << cands[i]
-    m = legal_cards & ~reps
+    m = legal_cards
     while m:
         low = m & -m
         m ^= low
         c = _low_index(low, debruijn)
+        if out[c] >= 0:
+            continue
         up = tab[3, c]
-        while not (reps >> up) & 1:
+        while out[up] < 0:
             up = tab[3, up]
         out[c] = out[up]

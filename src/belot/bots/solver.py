@@ -294,14 +294,10 @@ class Solver:
         return values
 
     def try_solve_cards(
-        self, position: Position, max_nodes: int, tolerance: int = 0, only: int = -1
+        self, position: Position, max_nodes: int, tolerance: int = 0
     ) -> dict[Card, int] | None:
         """``solve_cards``, or None if that takes more than ``max_nodes`` nodes (0: no limit);
-        with a ``tolerance``, each value may be off by up to that many points (much faster).
-
-        With ``only``, a card set, only the cards in it are searched, each with the cards
-        equivalent to it (of the same points, no live card between them): give each card of
-        a class or none. The others are left out of the result."""
+        with a ``tolerance``, each value may be off by up to that many points (much faster)."""
         tab = self._prepare(position, max_nodes, tolerance)
         par = self._par
         out = self._out
@@ -317,7 +313,6 @@ class Solver:
             self._scores,
             core._DEBRUIJN,
             out,
-            only,
         )
         self.nodes = int(par[core.P_NODES])
         if par[core.P_ABORTED]:

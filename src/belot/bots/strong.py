@@ -85,13 +85,6 @@ PLAY_INFERENCE: Final[float | None] = 0.25
 #: A card of the first trick may search this many times a card's node budget: a world is a
 #: whole deal to solve then, so the budget buys the fewest worlds.
 FIRST_TRICK_THINK: Final = 1.2
-#: Racing the cards in the first two tricks: from the ``RACE_AFTER``-th world on, a card whose
-#: mean falls below the best card's by more than ``RACE_Z`` standard errors of their difference
-#: (paired, world by world) is no longer searched, so the budget buys more worlds for the cards
-#: still in the race (None: every card is searched in every world). Off: in A/B tests it lost
-#: (see the README).
-RACE_Z: Final[float | None] = None
-RACE_AFTER: Final = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +115,6 @@ def estimate_cards(
     think: float = DEFAULT_THINK,
     max_worlds: int | None = None,
     game_points: bool = False,
-    race: float | None = None,
 ) -> list[CardEstimate]:
     """Each legal card of ``view`` with its expected final card points for the mover's team,
     best first, averaged over worlds dealt at random within a node budget of ``think``
@@ -130,13 +122,7 @@ def estimate_cards(
 
     With ``game_points``, the mean is of the game points the deal would write for the mover's
     team minus the other's (made or inside, doubles, each world's declarations and belots: see
-    ``_GameObjective``) instead of card points.
-
-    With ``race`` (a number of standard errors, see ``RACE_Z``), cards clearly worse than the
-    best are dropped as the worlds come in and searched no more: the cards still in the race
-    come first, best first, then the dropped ones, each mean over the worlds it was searched
-    in (its ``worlds``). The search stops once the cards left are worth the same in every
-    world."""
+    ``_GameObjective``) instead of card points."""
     max_worlds = MAX_WORLDS if max_worlds is None else max_worlds
     legal = [a.card for a in view.legal if isinstance(a, Play)]
     if not legal:
@@ -158,10 +144,11 @@ def estimate_cards(
     # Early in the deal, values to within a few points buy more worlds.
     tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
     budget = int(think * NODES_PER_SECOND)
+    sums = dict.fromkeys(legal, 0.0)
     objective = _GameObjective(view, total, constraints) if game_points else None
     miss = PLAY_INFERENCE
     model = None if miss is None else PlayModel(view, miss)
-    racing = _Race(legal, race)
+    weights = 0.0
     worlds = 0
     for _ in range(max_worlds):
         try:
@@ -185,85 +172,28 @@ def estimate_cards(
         )
         # The first world may overrun the budget, never the hard cap.
         limit = max(budget, 1) if worlds else max(budget, HARD_CAP_NODES)
-        values = solver.try_solve_cards(position, limit, tolerance, racing.only)
+        values = solver.try_solve_cards(position, limit, tolerance)
         budget -= solver.nodes
         if values is None:
             break
         w = weight(view, world)
         if model is not None:
             w *= model.weight(world)
-        if objective is not None:
-            racing.add(w, {card: objective(v, extras) for card, v in values.items()})
-        else:
-            racing.add(w, {card: v if ours else total - v for card, v in values.items()})
+        for card in legal:
+            value = values[card]
+            if objective is not None:
+                sums[card] += w * objective(value, extras)
+            else:
+                sums[card] += w * (value if ours else total - value)
+        weights += w
         worlds += 1
-        if budget <= 0 or racing.decided():
+        if budget <= 0:
             break
     if worlds == 0:
         return [CardEstimate(card, float("nan"), 0) for card in legal]
-    return racing.estimates()
-
-
-class _Race:
-    """The weighted sums of each card's values over the worlds, and the cards still in the
-    race (all of them, without ``z``: see ``estimate_cards``)."""
-
-    def __init__(self, legal: list[Card], z: float | None) -> None:
-        self.z = z
-        self.alive = list(legal)
-        self.only = -1 if z is None else sum(1 << card.index for card in legal)
-        self.sums = dict.fromkeys(legal, 0.0)
-        self.weights = dict.fromkeys(legal, 0.0)
-        self.worlds = dict.fromkeys(legal, 0)
-        #: Each world's weight and values of the cards alive in it (only while racing).
-        self.rows: list[tuple[float, dict[Card, float]]] = []
-        self.check = RACE_AFTER
-
-    def add(self, w: float, values: dict[Card, float]) -> None:
-        """One world of weight ``w`` with the value of each card alive."""
-        for card in self.alive:
-            self.sums[card] += w * values[card]
-            self.weights[card] += w
-            self.worlds[card] += 1
-        if self.z is not None and w > 0:
-            self.rows.append((w, values))
-
-    def decided(self) -> bool:
-        """Drop the cards clearly worse than the best (when a check is due); whether the
-        cards left are worth the same in every world so far."""
-        z, rows = self.z, self.rows
-        if z is None or len(rows) < self.check or len(self.alive) < 2:
-            return False
-        self.check = max(self.check + 1, self.check * 3 // 2)
-        best = max(self.alive, key=lambda card: self.sums[card] / self.weights[card])
-        total = sum(w for w, _ in rows)
-        effective = total * total / sum(w * w for w, _ in rows)
-        alive = [best]
-        same = True
-        for card in self.alive:
-            if card is best:
-                continue
-            gaps = [(w, values[best] - values[card]) for w, values in rows]
-            mean = sum(w * gap for w, gap in gaps) / total
-            spread = sum(w * (gap - mean) ** 2 for w, gap in gaps) / total
-            if mean > 0 and effective > 1 and mean * mean * (effective - 1) > z * z * spread:
-                continue  # mean > z standard errors
-            alive.append(card)
-            same = same and all(gap == 0 for _, gap in gaps)
-        self.alive = alive
-        self.only = sum(1 << card.index for card in alive)
-        return same
-
-    def estimates(self) -> list[CardEstimate]:
-        """Each card's estimate, the cards alive first, best first."""
-        alive = set(self.alive)
-        estimates = [
-            CardEstimate(card, self.sums[card] / self.weights[card], self.worlds[card])
-            for card in self.sums
-            if self.worlds[card]
-        ]
-        estimates.sort(key=lambda e: (e.card not in alive, -e.points, e.card.index))
-        return estimates
+    estimates = [CardEstimate(card, sums[card] / weights, worlds) for card in legal]
+    estimates.sort(key=lambda e: (-e.points, e.card.index))
+    return estimates
 
 
 #: What a world adds to the score beyond its card points: the declaration points that score
@@ -386,9 +316,7 @@ class StrongBot(Bot):
         think = DEFAULT_THINK if self.think is None else self.think
         if len(view.hand) == 8:  # the first trick
             think *= FIRST_TRICK_THINK
-        # Race only where the budget, not ``MAX_WORLDS``, ends the search: the first two tricks.
-        race = RACE_Z if len(view.hand) >= 7 else None
-        estimates = estimate_cards(view, rng, think=think, game_points=True, race=race)
+        estimates = estimate_cards(view, rng, think=think, game_points=True)
         if not estimates or estimates[0].worlds == 0:
             return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
         return Play(estimates[0].card)
