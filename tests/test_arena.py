@@ -267,6 +267,16 @@ def test_a_log_resumes_a_duel_and_grows_it(tmp_path: Path) -> None:
     assert fewer.resumed == 2 and fewer.pair_results == whole.pair_results[:2]
 
 
+def test_a_strong_duel_resumed_in_other_chunks_plays_as_one_run(tmp_path: Path) -> None:
+    """The searching bot keeps its solver from deal to deal: its decisions must not depend on
+    which deals a worker played before (so a resumed duel is the duel played at once)."""
+    log = tmp_path / "duel.jsonl"
+    whole = duel("strong", "basic", deals=3, matches=0, workers=1, seed=5, think=0.005)
+    duel("strong", "basic", deals=1, matches=0, workers=1, seed=5, think=0.005, log=log)
+    resumed = duel("strong", "basic", deals=3, matches=0, workers=2, seed=5, think=0.005, log=log)
+    assert resumed.resumed == 1 and resumed.pair_results == whole.pair_results
+
+
 def test_a_line_cut_off_by_an_interrupted_run_is_dropped(tmp_path: Path) -> None:
     log = tmp_path / "duel.jsonl"
     duel("random", "basic", deals=2, matches=0, workers=1, seed=8, log=log)
