@@ -18,6 +18,7 @@ from belot.bots.analysis import (
     losses,
 )
 from belot.bots.solver import Position, Solver
+from belot.bots.strong import StrongBot
 from belot.cli import cli
 from belot.engine.actions import Play
 from belot.engine.deal import Deal, Phase
@@ -102,6 +103,8 @@ def test_hint_lists_each_legal_card(deal: Deal) -> None:
     legal = {a.card for a in view.legal if isinstance(a, Play)}
     assert {e.card for e in estimates} == legal
     assert hint(view, think=0.05) == estimates  # same seed, same answer
+    # The best card is the one the strong bot plays with the same think and seed.
+    assert StrongBot(seed=0, think=0.05).act(view) == Play(estimates[0].card)
     other = position.turn.partner
     with pytest.raises(AnalysisError, match="turn"):
         hint(position.view(other))

@@ -1,9 +1,10 @@
 """Hints for a position and a card-by-card analysis of a finished deal.
 
-``hint(view)`` gives each legal card of the seat to play with the card points its team can
-expect, under the strong bot's sampling of the unseen hands (what a player at the table could
-know); ``hint_calls(view)`` each legal call of the auction with the game points it leads to, by
-the strong bot's bidding simulation. ``annotate(deal)`` marks every card played with what it
+``hint(view)`` gives each legal card of the seat to play with the game points its team can
+expect to write less the other's, under the strong bot's sampling of the unseen hands (what a
+player at the table could know) and by the measure it plays by, so the best card is the one it
+would play; ``hint_calls(view)`` each legal call of the auction with the game points it leads
+to, by the strong bot's bidding simulation. ``annotate(deal)`` marks every card played with what it
 cost against the best play with all hands open (the perfect-information solver on the real
 hands), as chess programs annotate games: the value of the best card minus the value of the
 card played, for the mover's team.
@@ -49,13 +50,14 @@ class AnalysisError(BelotError):
 
 
 def hint(view: SeatView, *, think: float = 1.0, seed: int = 0) -> list[CardEstimate]:
-    """Each legal card of ``view``'s seat with its expected final card points for the seat's
-    team, best first (``think``: seconds of search on one core, as for the strong bot)."""
+    """Each legal card of ``view``'s seat with the game points the seat's team can expect to
+    write less the other's (in a match, what they are worth in it: see ``strong``), best first
+    (``think``: seconds of search on one core, as for the strong bot)."""
     if view.phase is not Phase.PLAY or view.turn != view.seat:
         raise AnalysisError(f"it is not {view.seat.name}'s turn to play a card")
     if any(isinstance(action, Declare) for action in view.legal):
         raise AnalysisError(f"{view.seat.name} first chooses what to announce")
-    estimates = estimate_cards(view, decision_rng(seed, view), think=think)
+    estimates = estimate_cards(view, decision_rng(seed, view), think=think, game_points=True)
     if len(estimates) == 1:
         return estimates
     if not estimates or estimates[0].worlds == 0:

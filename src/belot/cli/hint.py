@@ -63,9 +63,11 @@ def command(source: str, seat_text: str | None, think: float, seed: int) -> None
             click.echo(f"  {call.call!s:<10} {call.points:6.1f}")
         return
     estimates = hint(deal.view(seat), think=think, seed=seed)
-    team = seat.team.name
     worlds = max(e.worlds for e in estimates)
-    click.echo(f"{seat.name} to play; expected card points for {team} over {worlds} worlds:")
+    click.echo(
+        f"{seat.name} to play; expected game points for {seat.team.name} less "
+        f"{seat.team.other.name} over {worlds} worlds:"
+    )
     for estimate in estimates:
         points = "forced" if estimate.worlds == 0 else f"{estimate.points:6.1f}"
         click.echo(f"  {estimate.card!s:<4} {points}")

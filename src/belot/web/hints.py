@@ -70,8 +70,8 @@ def annotate(deal: Deal) -> list[dict[str, Any]]:
 
 
 def hint(view: SeatView) -> list[dict[str, Any]]:
-    """Each legal action of ``view`` with its expected value, best first: card points for the
-    seat's team when it plays a card, game points for it less the other team's when it calls."""
+    """Each legal action of ``view`` with its expected value, best first: the game points of
+    the seat's team less the other team's."""
     if not available():
         raise BelotError("hints need the analysis module, which is not installed")
     auction = view.phase is Phase.AUCTION
