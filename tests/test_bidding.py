@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from belot.bots import bidding
 from belot.bots.bidding import estimate_calls, worth_weighing
@@ -10,7 +11,7 @@ from belot.bots.solver import Position, Solver
 from belot.bots.strong import StrongBot
 from belot.engine import Call, Contract, Deal, Rules, Seat, mask_of, parse_cards
 from belot.engine.actions import CallKind
-from belot.engine.scoring import TeamPoints, score_deal
+from belot.engine.scoring import Outcome, TeamPoints, score_deal
 from belot.engine.table import Team
 from conftest import fill_hands, make_deal, push_all
 
@@ -87,13 +88,15 @@ class _FirstWorldTooHard(Solver):
         super().__init__()
         self.first: tuple[int, int, int, int] | None = None
 
-    def try_solve(self, position: Position, max_nodes: int, tolerance: int = 0) -> int | None:
+    def try_solve(
+        self, position: Position, max_nodes: int, tolerance: int = 0, pivots: Sequence[int] = ()
+    ) -> int | None:
         if self.first is None:
             self.first = position.hands
         if position.hands == self.first:
             self.nodes = max_nodes
             return None
-        return super().try_solve(position, max_nodes, tolerance)
+        return super().try_solve(position, max_nodes, tolerance, pivots)
 
 
 def test_a_world_too_hard_to_solve_is_skipped_while_nodes_are_left() -> None:
@@ -177,3 +180,25 @@ def test_hanging_points_and_the_match_enter_the_score_of_a_call() -> None:
     utility = MatchUtility.of(Standing((100, 140)), Team.EW)
     in_match = bidding.net_score(Rules.bulgarian(), *args, utility=utility)
     assert in_match == utility(12, 4) == utility(40, 0) > plain
+
+
+def test_outcome_pivots_are_where_the_deal_changes_in_kind() -> None:
+    rules = Rules.bulgarian()
+    pivots = bidding.outcome_pivots
+    # Inside under 81, hanging at 81, made from 82; a valat at 0 and at 162.
+    assert pivots(rules, Contract.HEARTS, Team.NS, 1, 162, (0, 0), (0, 0)) == (1, 81, 82, 162)
+    # The others' 20 of declarations: made from 92 (92 + 0 > 70 + 20).
+    assert pivots(rules, Contract.HEARTS, Team.NS, 1, 162, (0, 20), (0, 0)) == (1, 91, 92, 162)
+    assert pivots(rules, Contract.HEARTS, Team.EW, 2, 162, (0, 20), (20, 0)) == (1, 81, 82, 162)
+    all_trumps = pivots(rules, Contract.ALL_TRUMPS, Team.NS, 1, 258, (50, 0), (0, 0))
+    assert all_trumps == (1, 104, 105, 258)
+    first = pivots(rules, Contract.SPADES, Team.NS, 1, 162, (0, 0), (20, 0))[2]
+    for value in range(163):  # made from the pivot on, by the engine's scoring
+        outcome = score_deal(
+            rules,
+            Contract.SPADES,
+            Team.NS,
+            (TeamPoints(value, 0, 20), TeamPoints(162 - value, 0, 0)),
+            valat=Team.NS if value == 162 else Team.EW if value == 0 else None,
+        ).outcome
+        assert (outcome is Outcome.MADE) == (value >= first)

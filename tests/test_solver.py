@@ -204,6 +204,29 @@ def test_tolerance_and_node_limit(solver: Solver) -> None:
     assert solver.solve_cards(position) == solver.try_solve_cards(position, 0)
 
 
+def test_values_within_tolerance_keep_their_side_of_each_pivot(solver: Solver) -> None:
+    rng = random.Random(24)
+    crossed = 0
+    for _ in range(40):
+        position = _random_position(rng, rng.choice((4, 5, 8)), mid_trick=rng.random() < 0.5)
+        exact = solver.solve_cards(position)
+        pivots = sorted(rng.sample(range(1, 163), 4))
+        rough = solver.try_solve_cards(position, 0, tolerance=8)
+        kept = solver.try_solve_cards(position, 0, tolerance=8, pivots=pivots)
+        assert rough is not None and kept is not None and kept.keys() == exact.keys()
+        for card, value in exact.items():
+            assert abs(kept[card] - value) <= 8
+            assert all((kept[card] >= p) == (value >= p) for p in pivots), (card, pivots)
+            crossed += any((rough[card] >= p) != (value >= p) for p in pivots)
+        root = solver.try_solve(position, 0, tolerance=8, pivots=pivots)
+        best = solver.solve(position)
+        assert root is not None and abs(root - best) <= 8
+        assert all((root >= p) == (best >= p) for p in pivots)
+    assert crossed  # without the pivots, some values were on the wrong side of one
+    with pytest.raises(SolverError, match="at most four pivots"):
+        solver.try_solve(position, 0, tolerance=8, pivots=(1, 2, 3, 4, 5))
+
+
 def test_root_value_with_tolerance_and_node_limit(solver: Solver) -> None:
     rng = random.Random(22)
     for _ in range(20):

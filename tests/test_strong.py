@@ -8,12 +8,14 @@ import random
 import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
 from belot.bots import Bot, bidding, make
 from belot.bots import strong as strong_module
 from belot.bots.sampling import Constraints, deal_hidden, weight
+from belot.bots.solver import Position, Solver
 from belot.bots.strong import StrongBot, estimate_cards, shared_solver
 from belot.engine.actions import Play
 from belot.engine.cards import Card
@@ -136,6 +138,34 @@ def test_estimates_cover_every_legal_card() -> None:
         assert {e.card for e in estimates} == plays
         assert all(e.worlds >= 1 for e in estimates)
         assert [e.points for e in estimates] == sorted((e.points for e in estimates), reverse=True)
+
+
+def test_early_values_are_exact_as_to_the_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
+    # In the first two tricks (values within a tolerance), each world is solved with the card
+    # points at which its outcome changes in kind as pivots; later (exact values) with none.
+    seen: list[tuple[int, tuple[int, ...]]] = []
+    solve = Solver.try_solve_cards
+
+    def spy(
+        self: Solver, position: Position, limit: int, tolerance: int = 0, pivots: Any = ()
+    ) -> dict[Card, int] | None:
+        seen.append((tolerance, tuple(pivots)))
+        return solve(self, position, limit, tolerance, pivots)
+
+    monkeypatch.setattr(Solver, "try_solve_cards", spy)
+    views = [d.view(d.turn) for d in _play_positions(12, seed=15) if d.turn is not None]
+    views = [v for v in views if sum(isinstance(a, Play) for a in v.legal) > 1]
+    for view in views:
+        estimate_cards(view, random.Random(3), think=0.02, game_points=True)
+    early = [pivots for tolerance, pivots in seen if tolerance]
+    assert early and all(len(p) == 4 and p[0] == 1 for p in early)
+    assert all(not pivots for tolerance, pivots in seen if not tolerance)
+    seen.clear()
+    monkeypatch.setattr(strong_module, "EXACT_OUTCOMES", False)
+    for view in views:
+        estimate_cards(view, random.Random(3), think=0.02, game_points=True)
+    assert any(tolerance for tolerance, _ in seen)
+    assert all(not pivots for _, pivots in seen)
 
 
 def test_the_play_inference_weighs_the_worlds(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,7 +16,8 @@ Layouts:
 - ``par``: kind (0 suit, 1 no trumps, 2 all trumps), trump suit (-1 if none), trump mask,
   declarers' team, step (+1 or +3 around the table), last trick bonus, forced undertrump (0/1),
   stamp (marks the table rows of the current solve), nodes searched, node limit, aborted flag,
-  tolerance, table shift (a search uses the first ``2 ** (32 - shift)`` rows).
+  tolerance, table shift (a search uses the first ``2 ** (32 - shift)`` rows), pivot count,
+  up to four pivots.
 - ``tt`` rows (32 bytes, two to a cache line): h0 + (h1 low 31 bits << 32), h2 + (h3 low 31
   bits << 32), leader + 4 * (h1 >> 31) + 8 * (h3 >> 31) + 16 * stamp, and lower bound + upper
   bound << 16 + (best card + 1) << 32.
@@ -86,7 +87,9 @@ P_LIMIT = 9  # stop a search once this many nodes have been searched in all (0: 
 P_ABORTED = 10
 P_TOLERANCE = 11  # values may be off by up to this many points (0: exact)
 P_SHIFT = 12  # the table rows in use are the first 2 ** (32 - shift)
-PAR_SIZE = 13
+P_PIVOTS = 13  # how many pivots follow (at most 4), ascending
+P_PIVOT = 14  # values at which the score changes in kind: a value within tolerance is exact
+PAR_SIZE = 18  # as to which side of each it lies (value >= pivot or not)
 
 _DEBRUIJN = np.array(
     [
@@ -661,7 +664,8 @@ def value(
 ) -> int:
     """The declarers' final points from the node at ply ``p`` with best play (zero-window
     probes, bisecting between the proven bounds until they meet, or come within twice the
-    tolerance; ``guess`` is the first probe), or -1 when the node limit stopped the search."""
+    tolerance, and on the same side of each pivot; ``guess`` is the first probe), or -1 when
+    the node limit stopped the search."""
     lo: int = st[p, S_ACC]
     hi: int = lo + st[p, S_REM]
     if guess < 0:
@@ -687,6 +691,17 @@ def value(
         else:
             step *= 2
         gamma = min(max(gamma, lo + 1), hi)
+    # Within the tolerance, a value may still lie on either side of a pivot: probe there.
+    for k in range(par[P_PIVOTS]):
+        gamma = par[P_PIVOT + k]
+        if lo < gamma <= hi:
+            g = search(hands, played, p, gamma, tab, par, tt, st, moves, scores, debruijn)
+            if par[P_ABORTED]:
+                return -1
+            if g >= gamma:
+                lo = g
+            else:
+                hi = g
     return (lo + hi) >> 1
 
 

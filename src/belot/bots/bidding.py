@@ -42,7 +42,7 @@ from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Deal, Phase
 from belot.engine.declarations import Declaration, announcement_choices, compare
 from belot.engine.rules import Rules
-from belot.engine.scoring import TeamPoints, score_deal
+from belot.engine.scoring import DealScore, TeamPoints, score_deal
 from belot.engine.table import Seat, Team
 from belot.engine.tricks import CARD_POINTS
 from belot.engine.view import SeatView
@@ -53,6 +53,7 @@ __all__ = [
     "estimate_calls",
     "held_belots",
     "net_score",
+    "outcome_pivots",
     "playing_for",
     "worth_weighing",
 ]
@@ -73,6 +74,9 @@ MARGIN: Final = {CallKind.BID: 1.0, CallKind.CONTRA: 2.0, CallKind.RECONTRA: 2.0
 _SCALE: Final = 8.0
 #: Values of each world may be this many card points off (much faster solves).
 TOLERANCE: Final = 4
+#: Whether those values are nonetheless exact as to the outcome they give (made, inside,
+#: hanging, valat): on the same side as the exact value of each card points at which it changes.
+EXACT_OUTCOMES: Final = True
 #: Most worlds per decision, and most deals tried to find them.
 MAX_WORLDS: Final = 48
 _MAX_TRIES: Final = 1500
@@ -142,6 +146,7 @@ def estimate_calls(
     leader = Seat((view.dealer + view.rules.direction) % 4)
     model = BasicBot()
     utility = playing_for(view, ours)
+    kinds: dict[tuple[object, ...], tuple[int, ...]] = {}
     sums = dict.fromkeys(calls, 0.0)
     worlds = 0
     spent = 0
@@ -151,12 +156,13 @@ def estimate_calls(
         solves = sorted({(o.contract, o.declarers) for o in outcomes if o.contract is not None})
         values: dict[tuple[Contract, Team], int] = {}
         allowed = nodes if worlds else max(nodes, hard_cap)
+        held = _held(hands)
         for contract, declarers in solves:
-            position = Position(
-                hands, contract, declarers, leader, **rules_options(view.rules, contract)
-            )
+            options = rules_options(view.rules, contract)
+            position = Position(hands, contract, declarers, leader, **options)
             limit = allowed - spent if worlds else min(allowed - spent, hard_cap)
-            value = solver.try_solve(position, max(limit, 1), TOLERANCE)
+            pivots = _pivots(view, held, contract, declarers, kinds) if EXACT_OUTCOMES else ()
+            value = solver.try_solve(position, max(limit, 1), TOLERANCE, pivots)
             spent += solver.nodes
             if value is None:
                 break
@@ -167,7 +173,6 @@ def estimate_calls(
             if worlds or spent >= allowed:
                 break
             continue
-        held = _held(hands)
         for call, outcome in zip(calls, outcomes, strict=True):
             if outcome.contract is not None:
                 value = values[outcome.contract, outcome.declarers]
@@ -363,6 +368,27 @@ def held_belots(hands: tuple[int, int, int, int], contract: Contract) -> list[in
     return points
 
 
+def _pivots(
+    view: SeatView,
+    held: _Held,
+    contract: Contract,
+    declarers: Team,
+    cache: dict[tuple[object, ...], tuple[int, ...]],
+) -> tuple[int, ...]:
+    """``outcome_pivots`` of ``contract`` declared by ``declarers`` in the world ``held``
+    (remembered in ``cache`` by what they depend on)."""
+    total = sum(CARD_POINTS[contract]) + rules_options(view.rules, contract)["last_trick"]
+    declared = tuple(held.declared(view, contract))
+    belots = tuple(held_belots(held.hands, contract))
+    key = (contract, declarers, declared, belots)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = outcome_pivots(
+            view.rules, contract, declarers, 1, total, declared, belots
+        )
+    return found
+
+
 def _net(
     view: SeatView,
     held: _Held,
@@ -410,11 +436,49 @@ def net_score(
     of the deal's ``total`` card points (all of them or none: a valat), with ``declared`` and
     ``belots`` points per team and ``hanging`` points carried in. With a match ``utility``:
     what the points written are worth to ``ours`` in the match, in game points."""
+    score = _score(rules, contract, declarers, double, value, total, declared, belots, hanging)
+    if utility is not None:
+        return utility(score.written[ours], score.written[ours.other])
+    return float(score.written[ours] - score.written[ours.other])
+
+
+def outcome_pivots(
+    rules: Rules,
+    contract: Contract,
+    declarers: Team,
+    double: int,
+    total: int,
+    declared: Sequence[int],
+    belots: Sequence[int],
+) -> tuple[int, ...]:
+    """The declarers' card points at which the deal's outcome changes in kind (a valat against
+    them, inside, hanging, made, their valat): each value from which on it differs from the one
+    below, ascending (at most four)."""
+    kinds = []
+    for value in range(total + 1):
+        score = _score(rules, contract, declarers, double, value, total, declared, belots)
+        kinds.append((score.outcome, score.valat))
+    return tuple(v for v in range(1, total + 1) if kinds[v] != kinds[v - 1])
+
+
+def _score(
+    rules: Rules,
+    contract: Contract,
+    declarers: Team,
+    double: int,
+    value: int,
+    total: int,
+    declared: Sequence[int],
+    belots: Sequence[int],
+    hanging: int = 0,
+) -> DealScore:
+    """The deal's score when the declarers take ``value`` of its ``total`` card points (see
+    ``net_score``)."""
     cards = [0, 0]
     cards[declarers] = value
     cards[declarers.other] = total - value
     valat = declarers if value == total else declarers.other if value == 0 else None
-    score = score_deal(
+    return score_deal(
         rules,
         contract,
         declarers,
@@ -426,6 +490,3 @@ def net_score(
         valat=valat,
         hanging=hanging,
     )
-    if utility is not None:
-        return utility(score.written[ours], score.written[ours.other])
-    return float(score.written[ours] - score.written[ours.other])

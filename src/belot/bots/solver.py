@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -233,6 +234,11 @@ class Solver:
             0,
             tolerance,
             32 - min(core.TT_BITS, 3 + 2 * tricks),
+            0,
+            0,
+            0,
+            0,
+            0,
         )
         trick = position.trick
         n = len(trick)
@@ -263,10 +269,15 @@ class Solver:
         assert value is not None
         return value
 
-    def try_solve(self, position: Position, max_nodes: int, tolerance: int = 0) -> int | None:
+    def try_solve(
+        self, position: Position, max_nodes: int, tolerance: int = 0, pivots: Sequence[int] = ()
+    ) -> int | None:
         """``solve``, or None if that takes more than ``max_nodes`` nodes (0: no limit); with a
-        ``tolerance``, the value may be off by up to that many points (much faster)."""
+        ``tolerance``, the value may be off by up to that many points (much faster), but lies
+        on the same side of each of the ``pivots`` (at most four) as the exact value: at least
+        the pivot, or under it."""
         tab = self._prepare(position, max_nodes, tolerance)
+        self._pivot(pivots)
         par = self._par
         result = core.value(
             self._hands,
@@ -294,11 +305,13 @@ class Solver:
         return values
 
     def try_solve_cards(
-        self, position: Position, max_nodes: int, tolerance: int = 0
+        self, position: Position, max_nodes: int, tolerance: int = 0, pivots: Sequence[int] = ()
     ) -> dict[Card, int] | None:
         """``solve_cards``, or None if that takes more than ``max_nodes`` nodes (0: no limit);
-        with a ``tolerance``, each value may be off by up to that many points (much faster)."""
+        with a ``tolerance``, each value may be off by up to that many points (much faster), but
+        lies on the same side of each of the ``pivots`` as the exact value (see ``try_solve``)."""
         tab = self._prepare(position, max_nodes, tolerance)
+        self._pivot(pivots)
         par = self._par
         out = self._out
         core.values_per_card(
@@ -319,6 +332,15 @@ class Solver:
             return None
         values = out.tolist()
         return {_CARDS[c]: v for c, v in enumerate(values) if v >= 0}
+
+    def _pivot(self, pivots: Sequence[int]) -> None:
+        """Set the pivots of the next search (after ``_prepare``)."""
+        if len(pivots) > 4:
+            raise SolverError("at most four pivots")
+        par = self._par
+        par[core.P_PIVOTS] = len(pivots)
+        for k, pivot in enumerate(sorted(pivots)):
+            par[core.P_PIVOT + k] = pivot
 
     def legal_mask(self, position: Position) -> int:
         """The legal cards of the seat to play, as the search generates them."""
