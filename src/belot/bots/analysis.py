@@ -4,10 +4,10 @@
 expect to write less the other's, under the strong bot's sampling of the unseen hands (what a
 player at the table could know) and by the measure it plays by, so the best card is the one it
 would play; ``hint_calls(view)`` each legal call of the auction with the game points it leads
-to, by the strong bot's bidding simulation. ``annotate(deal)`` marks every card played with what it
-cost against the best play with all hands open (the perfect-information solver on the real
-hands), as chess programs annotate games: the value of the best card minus the value of the
-card played, for the mover's team.
+to, by the strong bot's bidding simulation. ``annotate(deal)`` marks every card played with
+what it cost against the best play with all hands open (the perfect-information solver on the
+real hands), as chess programs annotate games: the value of the best card minus the value of
+the card played, for the mover's team.
 """
 
 from __future__ import annotations
