@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
+
 from belot.bots import bidding
 from belot.bots.bidding import estimate_calls, worth_weighing
 from belot.bots.solver import Position, Solver
@@ -113,6 +115,33 @@ def test_a_world_too_hard_to_solve_is_skipped_while_nodes_are_left() -> None:
     # With no nodes beyond the hard cap, the hard first world ends the search: nothing solved.
     solver = _FirstWorldTooHard()
     assert estimate_calls(view, calls, random.Random(3), solver, nodes=1, hard_cap=1_000) == []
+
+
+class _Spy(Solver):
+    """A solver that records the pivots of each solve."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pivots: list[tuple[int, ...]] = []
+
+    def try_solve(
+        self, position: Position, max_nodes: int, tolerance: int = 0, pivots: Sequence[int] = ()
+    ) -> int | None:
+        self.pivots.append(tuple(pivots))
+        return super().try_solve(position, max_nodes, tolerance, pivots)
+
+
+def test_each_world_is_solved_exactly_as_to_its_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _view_of("JD 9D AD 10S AS").view(Seat.W)
+    calls = worth_weighing(view)
+    spy = _Spy()
+    estimate_calls(view, calls, random.Random(3), spy, nodes=500_000, hard_cap=500_000)
+    # A valat against the declarers, hanging, made, their valat: each world's own totals.
+    assert spy.pivots and all(len(p) == 4 and p[0] == 1 for p in spy.pivots)
+    monkeypatch.setattr(bidding, "EXACT_OUTCOMES", False)
+    spy = _Spy()
+    estimate_calls(view, calls, random.Random(3), spy, nodes=500_000, hard_cap=500_000)
+    assert spy.pivots and not any(spy.pivots)
 
 
 def test_worlds_deal_every_card_once_and_keep_the_seats_hand() -> None:
