@@ -97,6 +97,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "seed": ("Seed", "Семе"),
     "verify": ("Check it with", "Провери с"),
     "hint": ("Hint", "Подсказка"),
+    "hint_unit": (
+        "expected game points, your team's less theirs",
+        "очаквани точки: вашите минус техните",
+    ),
     "replay": ("Replay", "Преглед"),
     "take_back": (
         "A bot is playing for you — take your seat back",
