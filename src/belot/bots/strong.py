@@ -178,7 +178,9 @@ def estimate_cards(
         )
         # The first world may overrun the budget, never the hard cap.
         limit = max(budget, 1) if worlds else max(budget, HARD_CAP_NODES)
-        pivots = () if objective is None or not tolerance else objective.pivots(extras)
+        pivots: tuple[int, ...] = ()
+        if objective is not None and extras is not None and tolerance:
+            pivots = objective.pivots(extras)
         values = solver.try_solve_cards(position, limit, tolerance, pivots)
         budget -= solver.nodes
         if values is None:
@@ -267,13 +269,11 @@ class _GameObjective:
             declared = self._scoring(announced)
         return declared, belots
 
-    def pivots(self, extras: Extras | None) -> tuple[int, ...]:
+    def pivots(self, extras: Extras) -> tuple[int, ...]:
         """The declarers' card points at which the outcome changes in kind with a world's
         ``extras`` (``bidding.outcome_pivots``); none without ``EXACT_OUTCOMES``."""
         if not EXACT_OUTCOMES:
             return ()
-        if extras is None:
-            extras = self.announced
         found = self.kinds.get(extras)
         if found is None:
             view = self.view
