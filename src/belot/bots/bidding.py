@@ -25,6 +25,7 @@ import math
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from belot.bots.base import Bot
@@ -146,7 +147,6 @@ def estimate_calls(
     leader = Seat((view.dealer + view.rules.direction) % 4)
     model = BasicBot()
     utility = playing_for(view, ours)
-    kinds: dict[tuple[object, ...], tuple[int, ...]] = {}
     sums = dict.fromkeys(calls, 0.0)
     worlds = 0
     spent = 0
@@ -161,7 +161,7 @@ def estimate_calls(
             options = rules_options(view.rules, contract)
             position = Position(hands, contract, declarers, leader, **options)
             limit = allowed - spent if worlds else min(allowed - spent, hard_cap)
-            pivots = _pivots(view, held, contract, declarers, kinds) if EXACT_OUTCOMES else ()
+            pivots = _pivots(view, held, contract, declarers) if EXACT_OUTCOMES else ()
             value = solver.try_solve(position, max(limit, 1), TOLERANCE, pivots)
             spent += solver.nodes
             if value is None:
@@ -368,25 +368,19 @@ def held_belots(hands: tuple[int, int, int, int], contract: Contract) -> list[in
     return points
 
 
-def _pivots(
-    view: SeatView,
-    held: _Held,
-    contract: Contract,
-    declarers: Team,
-    cache: dict[tuple[object, ...], tuple[int, ...]],
-) -> tuple[int, ...]:
-    """``outcome_pivots`` of ``contract`` declared by ``declarers`` in the world ``held``
-    (remembered in ``cache`` by what they depend on)."""
+def _pivots(view: SeatView, held: _Held, contract: Contract, declarers: Team) -> tuple[int, ...]:
+    """``outcome_pivots`` of ``contract`` declared by ``declarers`` in the world ``held``."""
     total = sum(CARD_POINTS[contract]) + rules_options(view.rules, contract)["last_trick"]
-    declared = tuple(held.declared(view, contract))
-    belots = tuple(held_belots(held.hands, contract))
-    key = (contract, declarers, declared, belots)
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = outcome_pivots(
-            view.rules, contract, declarers, 1, total, declared, belots
-        )
-    return found
+    belots = held_belots(held.hands, contract)
+    return outcome_pivots(
+        view.rules,
+        contract,
+        declarers,
+        1,
+        total,
+        held.declared(view, contract),
+        (belots[0], belots[1]),
+    )
 
 
 def _net(
@@ -442,18 +436,19 @@ def net_score(
     return float(score.written[ours] - score.written[ours.other])
 
 
+@lru_cache(maxsize=4096)
 def outcome_pivots(
     rules: Rules,
     contract: Contract,
     declarers: Team,
     double: int,
     total: int,
-    declared: Sequence[int],
-    belots: Sequence[int],
+    declared: tuple[int, int],
+    belots: tuple[int, int],
 ) -> tuple[int, ...]:
     """The declarers' card points at which the deal's outcome changes in kind (a valat against
     them, inside, hanging, made, their valat): each value from which on it differs from the one
-    below, ascending (at most four)."""
+    below, ascending (at most four). Remembered: a decision asks for the same few many times."""
     kinds = []
     for value in range(total + 1):
         score = _score(rules, contract, declarers, double, value, total, declared, belots)

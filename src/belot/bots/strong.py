@@ -242,7 +242,6 @@ class _GameObjective:
         self.hanging = 0 if view.standing is None else view.standing.hanging
         self.for_match = playing_for(view, view.seat.team)
         self.cache: dict[tuple[int, Extras], float] = {}
-        self.kinds: dict[Extras, tuple[int, ...]] = {}
 
     @property
     def announced(self) -> Extras:
@@ -274,16 +273,13 @@ class _GameObjective:
         ``extras`` (``bidding.outcome_pivots``); none without ``EXACT_OUTCOMES``."""
         if not EXACT_OUTCOMES:
             return ()
-        found = self.kinds.get(extras)
-        if found is None:
-            view = self.view
-            contract, bidder = view.contract, view.bidder
-            assert contract is not None and bidder is not None
-            declared, belots = extras
-            found = self.kinds[extras] = outcome_pivots(
-                view.rules, contract, bidder.team, view.double, self.total, declared, belots
-            )
-        return found
+        view = self.view
+        contract, bidder = view.contract, view.bidder
+        assert contract is not None and bidder is not None
+        declared, belots = extras
+        return outcome_pivots(
+            view.rules, contract, bidder.team, view.double, self.total, declared, belots
+        )
 
     def _scoring(self, announced: list[list[Declaration]]) -> tuple[int, int]:
         contract = self.view.contract
