@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -108,6 +109,20 @@ def test_hint_lists_each_legal_card(deal: Deal) -> None:
     other = position.turn.partner
     with pytest.raises(AnalysisError, match="turn"):
         hint(position.view(other))
+
+
+def test_a_lone_legal_card_is_valued_too(deal: Deal) -> None:
+    """A card played because it is the only one legal still has a value to show (the bots
+    skip the search for it; a hint of NaN once left the browser's hint box empty)."""
+    last = _prefix(deal, len(deal.actions) - 1)
+    assert last.turn is not None
+    [estimate] = hint(last.view(last.turn), think=0.05)
+    assert estimate.card == deal.actions[-1].card  # type: ignore[union-attr]
+    assert estimate.worlds > 0 and math.isfinite(estimate.points)
+    # The deal's outcome is all but known: the hint is the game points it writes, near enough.
+    team = last.turn.team
+    points = deal.result.written  # type: ignore[union-attr]
+    assert estimate.points == pytest.approx(points[team] - points[team.other], abs=5)
 
 
 def test_cli_analyse_and_hint(deal: Deal, tmp_path: Path) -> None:

@@ -57,9 +57,9 @@ def hint(view: SeatView, *, think: float = 1.0, seed: int = 0) -> list[CardEstim
         raise AnalysisError(f"it is not {view.seat.name}'s turn to play a card")
     if any(isinstance(action, Declare) for action in view.legal):
         raise AnalysisError(f"{view.seat.name} first chooses what to announce")
-    estimates = estimate_cards(view, decision_rng(seed, view), think=think, game_points=True)
-    if len(estimates) == 1:
-        return estimates
+    estimates = estimate_cards(
+        view, decision_rng(seed, view), think=think, game_points=True, value_lone=True
+    )
     if not estimates or estimates[0].worlds == 0:
         raise AnalysisError("the position is too large to search within the time given")
     return estimates

@@ -121,10 +121,13 @@ def estimate_cards(
     think: float = DEFAULT_THINK,
     max_worlds: int | None = None,
     game_points: bool = False,
+    value_lone: bool = False,
 ) -> list[CardEstimate]:
     """Each legal card of ``view`` with its expected final card points for the mover's team,
     best first, averaged over worlds dealt at random within a node budget of ``think``
     seconds (points are NaN when not even one world could be solved within the hard cap).
+    A lone legal card needs no search to be played, so it comes back at once with NaN points
+    and no worlds, unless ``value_lone`` (a hint shows its value).
 
     With ``game_points``, the mean is of the game points the deal would write for the mover's
     team minus the other's (made or inside, doubles, each world's declarations and belots: see
@@ -135,7 +138,7 @@ def estimate_cards(
         return []
     contract, bidder = view.contract, view.bidder
     assert contract is not None and bidder is not None
-    if len(legal) == 1:
+    if len(legal) == 1 and not value_lone:
         return [CardEstimate(legal[0], float("nan"), 0)]
     constraints = Constraints.of(view)
     trick = view.current_trick
