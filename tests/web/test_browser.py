@@ -298,3 +298,26 @@ def test_a_server_restart_keeps_the_game(server: Server, new_page: Callable[...,
     page.wait_for_selector("#deal-select option", state="attached")
     page.click("#next-btn")
     assert "1 / 8" in page.inner_text("#step-label")
+
+
+def test_the_hint_lists_each_legal_card_with_its_expected_game_points(
+    server: Server, new_page: Callable[..., Page]
+) -> None:
+    page = new_page()
+    create_table(page, server)
+
+    def my_card_turn() -> bool:  # after the first trick: no declaration to choose first
+        cards = page.query_selector_all("#hand .card")
+        return (
+            len(cards) < 8
+            and bool(page.query_selector("#hand .card.legal"))
+            and not panel_kind(page)
+        )
+
+    play_until(page, my_card_turn)
+    legal = page.query_selector_all("#hand .card.legal")
+    page.click("#hint-btn")
+    page.wait_for_selector("#hint-box li")
+    assert "expected game points" in page.inner_text("#hint-box .hint-unit")
+    assert len(page.query_selector_all("#hint-box li")) == len(legal)
+    assert not page.errors

@@ -181,7 +181,6 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
                 "deals": table.replay_json(),
                 "sheet": table.sheet_json(),
                 "over": table.is_over,
-                "analysis": hints.analysis_available(),
             }
         )
 

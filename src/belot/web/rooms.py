@@ -26,7 +26,6 @@ from belot.engine.errors import BelotError
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.engine.tricks import winner_position
-from belot.web import hints
 from belot.web.store import Store
 from belot.web.tables import NEXT, SeatInfo, Table, TableError
 
@@ -185,7 +184,7 @@ class Room:
             "deal_number": table.deal_number + 1,
             "waiting_for_next": table.waiting_for_next,
             "timer_left": remaining,
-            "hint_available": table.hints and hints.available() and seat is not None,
+            "hint_available": table.hints and seat is not None,
             "levels": list(LEVELS),
         }
 

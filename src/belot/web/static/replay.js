@@ -6,11 +6,10 @@ const $ = (id) => document.getElementById(id);
 let deals = [];
 let dealIndex = 0;
 let step = 0; // 0: the auction, k: after trick k
-let analysisOn = false;
 const notes = {}; // deal number -> [{trick, seat, card, cost, best}]
 
 async function loadAnalysis(deal) {
-  if (!analysisOn || notes[deal.deal]) return;
+  if (notes[deal.deal]) return;
   notes[deal.deal] = "loading";
   const response = await fetch(`/api/tables/${tableId}/analysis/${deal.deal}`);
   const answer = await response.json();
@@ -22,7 +21,6 @@ async function load() {
   const response = await fetch(`/api/tables/${tableId}/record`);
   const record = await response.json();
   deals = record.deals.filter((d) => d.contract);
-  analysisOn = record.analysis;
   if (!deals.length) {
     $("replay-empty").hidden = false;
     return;
