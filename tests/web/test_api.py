@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,7 +21,7 @@ from belot.cli.verify import command as verify_command
 from belot.engine import Cut, Deal, Seat
 from belot.engine.deal import Phase
 from belot.engine.match import hashed_deal_seed
-from belot.web import hints, rooms, tables
+from belot.web import hints, i18n, rooms, tables
 from belot.web.app import create_app
 from belot.web.store import Store
 from belot.web.tables import seed_hash
@@ -431,3 +432,16 @@ def test_a_closed_browser_hands_its_seat_to_a_bot_after_the_grace(client: TestCl
         with client.websocket_connect(f"/ws/{table_id}?token={tokens[cutter]}") as back:
             again = until(back, lambda m: m["type"] == "state" and m["you"] == cutter)
             assert not again["table"]["seats"]["NESW".index(cutter)]["away"]
+
+
+def test_every_word_the_pages_look_up_is_in_both_languages() -> None:
+    """``t("key")`` in a page's script shows the key itself when the table lacks it."""
+    static = Path(i18n.__file__).parent / "static"
+    used = {
+        key
+        for script in static.rglob("*.js")
+        for key in re.findall(r'\bt\("([a-z_0-9]+)"', script.read_text(encoding="utf-8"))
+    }
+    assert "bad_message" in used and "hint_unit" in used
+    assert sorted(used - set(i18n.TEXTS)) == []
+    assert all(all(words) for words in i18n.TEXTS.values())

@@ -114,6 +114,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "next": ("Forward", "Напред"),
     "hands": ("Hands", "Карти"),
     "connection_lost": ("Connection lost, reconnecting…", "Връзката прекъсна, свързване…"),
+    "bad_message": (
+        "The server sent a message this page cannot read",
+        "Сървърът изпрати съобщение, което страницата не може да прочете",
+    ),
     "language": ("Български", "English"),
     "more": ("More", "Още"),
     "score_counter": ("Score counter (for real cards)", "Броене на точки (за истински карти)"),

@@ -25,7 +25,16 @@ function connect() {
     retry = 0;
     $("toast").hidden = true;
   });
-  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      toast(t("bad_message"));
+      return;
+    }
+    receive(message);
+  });
   socket.addEventListener("close", (event) => {
     if (event.code === 4403) {
       localStorage.removeItem(tokenKey);
