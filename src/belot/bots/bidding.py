@@ -43,9 +43,8 @@ from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Deal, Phase
 from belot.engine.declarations import Declaration, announcement_choices, compare
 from belot.engine.rules import Rules
-from belot.engine.scoring import DealScore, TeamPoints, score_deal
+from belot.engine.scoring import DealScore, TeamPoints, contract_total, score_deal
 from belot.engine.table import Seat, Team
-from belot.engine.tricks import CARD_POINTS
 from belot.engine.view import SeatView
 
 __all__ = [
@@ -370,7 +369,7 @@ def held_belots(hands: tuple[int, int, int, int], contract: Contract) -> list[in
 
 def _pivots(view: SeatView, held: _Held, contract: Contract, declarers: Team) -> tuple[int, ...]:
     """``outcome_pivots`` of ``contract`` declared by ``declarers`` in the world ``held``."""
-    total = sum(CARD_POINTS[contract]) + rules_options(view.rules, contract)["last_trick"]
+    total = contract_total(contract, view.rules)
     belots = held_belots(held.hands, contract)
     return outcome_pivots(
         view.rules,
@@ -396,7 +395,7 @@ def _net(
     match, with a ``utility``)."""
     contract = outcome.contract
     assert contract is not None
-    total = sum(CARD_POINTS[contract]) + rules_options(view.rules, contract)["last_trick"]
+    total = contract_total(contract, view.rules)
     return net_score(
         view.rules,
         contract,

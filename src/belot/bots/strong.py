@@ -41,8 +41,8 @@ from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Phase
 from belot.engine.declarations import Declaration, announcement_choices
+from belot.engine.scoring import contract_total
 from belot.engine.table import Seat
-from belot.engine.tricks import CARD_POINTS
 from belot.engine.view import SeatView
 
 __all__ = [
@@ -144,7 +144,7 @@ def estimate_cards(
     trick = view.current_trick
     leader = trick[0][0] if trick else view.seat
     options = rules_options(view.rules, contract)
-    total = sum(CARD_POINTS[contract]) + options["last_trick"]
+    total = contract_total(contract, view.rules)
     ours = view.seat.team == bidder.team
     mine = 0
     for card in view.hand:
