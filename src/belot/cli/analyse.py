@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import click
 
-from belot.bots.analysis import annotate, format_annotation
 from belot.cli.hint import read_deal
 from belot.engine.errors import BelotError
 
@@ -19,6 +18,8 @@ __all__ = ["command"]
 @click.argument("source", default="-", metavar="[FILE]")
 def command(source: str) -> None:
     """Mark each card of a deal record with its cost against the best play."""
+    from belot.bots.analysis import annotate, format_annotation  # the solver: only when used
+
     deal = read_deal(source)
     if deal.contract is None:
         raise BelotError("the deal has no contract (all passed): nothing to analyse")

@@ -13,7 +13,6 @@ import sys
 
 import click
 
-from belot.bots.analysis import hint, hint_calls
 from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
 from belot.engine.table import Seat
@@ -47,6 +46,9 @@ def read_deal(source: str) -> Deal:
 @click.option("--seed", default=0, show_default=True, help="Seed of the world sampling.")
 def command(source: str, seat_text: str | None, think: float, seed: int) -> None:
     """Each legal card (or call) with the points the seat's team can expect."""
+    # The search (numba) is imported here, not at start-up: `belot --help` lists this command.
+    from belot.bots.analysis import hint, hint_calls
+
     deal = read_deal(source)
     if deal.turn is None:
         raise BelotError("the deal is over: nothing to advise (see belot analyse)")
