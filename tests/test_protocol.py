@@ -265,3 +265,46 @@ def test_documented_session_is_what_the_engine_says() -> None:
     session = EngineSession()
     for request, expected in pairs:
         assert _comparable(session.handle(request)) == _comparable(json.loads(expected)), request
+
+
+HOSTILE_LINES = [
+    ("[" * 100_000, "nested more than"),
+    ('{"cmd": "new", "seed": ' + "9" * 5000 + "}", "more than 100 digits"),
+    ('{"cmd": "new", "seed": NaN}', "NaN is not a JSON number"),
+    ('{"cmd": "hello", "id": Infinity}', "Infinity is not a JSON number"),
+    ('{"cmd": "hello", "id": -Infinity}', "-Infinity is not a JSON number"),
+    ('{"cmd": "new", "seed": 7, "cut": 1e400}', "too large"),
+    ('{"cmd": "bot", "think": 1e300}', "field 'think'"),
+]
+
+
+@pytest.mark.parametrize(("line", "error"), HOSTILE_LINES)
+def test_hostile_requests_get_one_line_errors(
+    session: EngineSession, line: str, error: str
+) -> None:
+    """Deep nesting, NaN and huge numbers are answered; ``json.loads`` alone raises on the
+    first two (RecursionError, ValueError) and lets NaN through into the reply."""
+    ask(session, cmd="new", seed=7, cut=8)
+    reply = session.handle(line)
+    assert reply["ok"] is False and error in reply["error"], reply
+    assert "\n" not in reply["error"]
+    json.dumps(reply, allow_nan=False)
+    assert ask(session, cmd="state")["phase"] == "auction"  # the deal is as it was
+
+
+def test_engine_command_never_exits_on_bad_input() -> None:
+    """Every line gets its answer, bytes that are not UTF-8 included, and the engine goes on."""
+    lines = [line.encode() for line, _ in HOSTILE_LINES]
+    lines += [b'\xff\xfe{"cmd": "hello"}', b'{"cmd": "hello", "id": "\\ud800"}', b'{"cmd": "quit"}']
+    done = subprocess.run(
+        [sys.executable, "-c", "from belot.cli import main; main(['engine'])"],
+        input=b"\n".join(lines) + b"\n",
+        capture_output=True,
+        timeout=60,
+        check=True,
+    )
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(replies) == len(lines), done.stderr.decode()
+    assert b"Traceback" not in done.stderr
+    assert replies[len(HOSTILE_LINES)] == {"ok": False, "error": "the request line is not UTF-8"}
+    assert replies[-2]["ok"] is True and replies[-1] == {"ok": True, "bye": True}

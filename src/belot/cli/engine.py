@@ -7,6 +7,7 @@ bad input of any kind comes back as ``{"ok": false, "error": "..."}``.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 import time
@@ -16,6 +17,7 @@ from typing import Any, Final, TextIO
 import click
 
 from belot import __name__ as _package
+from belot import strictjson
 from belot.bots import LEVELS, make
 from belot.bots.base import Bot
 from belot.engine.actions import parse_action
@@ -29,6 +31,8 @@ from belot.engine.table import Seat
 __all__ = ["PROTOCOL_VERSION", "EngineSession", "command", "serve"]
 
 PROTOCOL_VERSION: Final = 1
+#: Longest a bot may be asked to think, in seconds.
+MAX_THINK: Final = 3600
 
 Reply = dict[str, Any]
 
@@ -94,9 +98,13 @@ class EngineSession:
     def handle(self, line: str) -> Reply:
         """The reply to one request line (never raises)."""
         try:
-            request = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            return {"ok": False, "error": f"malformed JSON: {error}"}
+            line.encode("utf-8")
+        except UnicodeEncodeError:  # stdin's bytes that are not UTF-8 come in as surrogates
+            return {"ok": False, "error": "the request line is not UTF-8"}
+        try:
+            request = strictjson.loads(line)
+        except strictjson.JSONInputError as error:
+            return {"ok": False, "error": str(error)}
         if not isinstance(request, dict):
             return {"ok": False, "error": 'a request must be a JSON object like {"cmd": ...}'}
         reply: Reply
@@ -222,8 +230,11 @@ class EngineSession:
         apply = _field(request, "apply", (bool,), False)
         if deal.turn is None:
             raise ProtocolError("the deal is over: no seat is to act")
-        if think is not None and think <= 0:
-            raise ProtocolError(f"field 'think' must be a positive number of seconds, not {think}")
+        if think is not None and not 0 < think <= MAX_THINK:
+            raise ProtocolError(
+                f"field 'think' must be a number of seconds above 0 and at most {MAX_THINK},"
+                f" not {think}"
+            )
         key = (level, seed, None if think is None else float(think))
         bot = self._bots.get(key)
         if bot is None:
@@ -292,4 +303,8 @@ def command() -> None:
 
     Example: echo '{"cmd": "new", "seed": 7, "cut": 12}' | belot engine
     """
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        # A line that is not UTF-8 is answered (``handle`` sees its bad bytes as surrogates),
+        # instead of stopping the loop with a UnicodeDecodeError.
+        sys.stdin.reconfigure(errors="surrogateescape")
     serve(sys.stdin, sys.stdout)
