@@ -19,13 +19,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
-from belot.engine.actions import Action, Call, CallKind, Cut, Declare, Play
+from belot.engine.actions import Action, Call, Cut, Declare, Play
 from belot.engine.cards import ALL_CARDS, Card, Rank, Suit, cards_of
 from belot.engine.contracts import Contract
-from belot.engine.declarations import Declaration, announcement_choices, compare
+from belot.engine.declarations import Declaration, announcement_choices
 from belot.engine.errors import IllegalActionError, InvalidActionError, OutOfTurnError
+from belot.engine.games import AuctionStep, Game, game_of
+from belot.engine.games.bulgarian import BELOT_POINTS
 from belot.engine.rules import Rules
-from belot.engine.scoring import LAST_TRICK, DealScore, TeamPoints, score_deal
+from belot.engine.scoring import LAST_TRICK, DealScore
 from belot.engine.sheet import Standing
 from belot.engine.table import Seat, Team
 from belot.engine.tricks import CARD_POINTS, legal_mask, winner_position
@@ -35,9 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BELOT_POINTS", "Deal", "Phase", "Trick", "shuffled_deck"]
 
-BELOT_POINTS: Final = 20
 _NO_CHOICE: Final[list[tuple[Declaration, ...]]] = [()]
-_CALLS: Final = [Call.bid(c) for c in Contract]
 _PLAYS: Final = tuple(Play(card) for card in ALL_CARDS)
 _CUTS: Final = tuple(Cut(k) for k in range(1, 32))
 _PASS: Final = Call.pass_()
@@ -48,6 +48,7 @@ _PLAYS_BY_BYTE: Final = tuple(
 )
 _SEAT_AFTER: Final = {step: tuple(Seat((s + step) % 4) for s in range(4)) for step in (1, -1)}
 _BULGARIAN: Final = Rules.bulgarian()
+_BULGARIAN_GAME: Final = game_of(_BULGARIAN)
 _QUEEN: Final = int(Rank.QUEEN)
 _KING: Final = int(Rank.KING)
 assert _KING == _QUEEN + 1
@@ -131,9 +132,10 @@ def _announcement_choices(hand: int) -> list[tuple[Declaration, ...]]:
 
 
 class Deal:
-    """A deal of Bulgarian Belot (or another preset's) from the cut to the score."""
+    """A deal of any game of the family (``rules.preset``) from the cut to the score."""
 
     rules: Rules
+    game: Game
     dealer: Seat
     deck: tuple[Card, ...]
     seed: int | str | None
@@ -149,6 +151,7 @@ class Deal:
     ) -> None:
         # Rules are frozen, so every default deal can share one (building one is not free).
         self.rules = rules if rules is not None else _BULGARIAN
+        self.game = _BULGARIAN_GAME if rules is None else game_of(rules)
         self.dealer = Seat(dealer)
         if deck is None:
             order = _shuffled_order(seed if seed is not None else random.randrange(2**63))
@@ -203,20 +206,18 @@ class Deal:
         *,
         dealer: Seat = Seat.N,
         cut: int = 1,
+        taker: Seat | None = None,
     ) -> Deal:
         """A deal, cut by ``cut``, that gives each seat (N E S W) its eight cards of ``hands``:
-        the first five before the auction, the last three after it."""
+        the first five before the auction, the last three after it. In a game with a turned
+        card, ``taker``'s sixth card is the one turned, and the hands are as dealt when
+        ``taker`` takes."""
         if len(hands) != 4 or any(len(hand) != 8 for hand in hands):
             raise InvalidActionError("with_hands needs four hands of eight cards")
-        step = (rules if rules is not None else _BULGARIAN).direction
-        dealt: list[Card] = list(ALL_CARDS)
-        seat = Seat((dealer + step) % 4)
-        for i in range(4):
-            hand = hands[seat]
-            dealt[3 * i : 3 * i + 3] = hand[0:3]
-            dealt[12 + 2 * i : 14 + 2 * i] = hand[3:5]
-            dealt[20 + 3 * i : 23 + 3 * i] = hand[5:8]
-            seat = Seat((seat + step) % 4)
+        rules = rules if rules is not None else _BULGARIAN
+        step = rules.direction
+        after = tuple(Seat((s + step) % 4) for s in range(4))
+        dealt = game_of(rules).stack_deck(hands, after[dealer], after, taker)
         # After the cut the deck reads deck[cut:] + deck[:cut]; undo that rotation.
         deal = cls(rules, dealer=dealer, deck=dealt[32 - cut :] + dealt[: 32 - cut])
         deal.push(Cut(cut))
@@ -327,6 +328,18 @@ class Deal:
         return self._double
 
     @property
+    def passes(self) -> int:
+        """Passes in a row in the auction so far."""
+        return self._passes
+
+    @property
+    def turned_card(self) -> Card | None:
+        """The card turned face up for the auction, in a game that turns one (public)."""
+        if not self.game.turns_a_card or self._cut is None:
+            return None
+        return ALL_CARDS[self._deck_idx[(self._cut + 20) % 32]]
+
+    @property
     def is_over(self) -> bool:
         return self._phase is Phase.OVER
 
@@ -407,7 +420,7 @@ class Deal:
         announced = [d or () for d in self._declared]
         if self._contract is None:
             return ([], [])
-        return compare(announced, self._contract, self.rules.declaration_compare)
+        return self.game.scored_declarations(self, announced)
 
     @property
     def result(self) -> DealScore | None:
@@ -420,7 +433,7 @@ class Deal:
             raise IllegalActionError("the deal has no score: it is not over or all passed")
         if hanging == 0:
             return self._result
-        return self._score(hanging)
+        return self.game.score(self, hanging)
 
     # --- legal actions ---------------------------------------------------------------------
 
@@ -497,17 +510,7 @@ class Deal:
     def _legal_calls(self) -> Iterator[Call]:
         seat = self._turn
         assert seat is not None
-        yield Call.pass_()
-        contract = self._contract
-        low = 0 if contract is None else contract + 1
-        yield from _CALLS[low:]
-        if contract is not None:
-            assert self._bidder is not None
-            ours = not (self._bidder ^ seat) & 1
-            if self._double == 1 and not ours:
-                yield Call.contra()
-            elif self._double == 2 and ours:
-                yield Call.recontra()
+        return self.game.legal_calls(self, seat)
 
     # --- acting ----------------------------------------------------------------------------
 
@@ -583,16 +586,9 @@ class Deal:
         elif isinstance(action, Call):
             if phase is not Phase.AUCTION:
                 raise IllegalActionError(f"no call can be made during the {phase.value}")
-            if action is _PASS:  # the common calls, without generating every legal call
-                return
-            if (
-                action.kind is CallKind.BID
-                and action.contract.__class__ is Contract
-                and (self._contract is None or action.contract > self._contract)
-            ):
-                return
-            if action not in self._legal_calls():
-                raise IllegalActionError(f"{action} is not a legal call now ({self._why(action)})")
+            why = self.game.why_illegal(self, seat, action)
+            if why is not None:
+                raise IllegalActionError(why)
         elif isinstance(action, Declare):
             if (
                 phase is not Phase.PLAY
@@ -612,65 +608,33 @@ class Deal:
         else:
             raise InvalidActionError(f"not an action: {action!r}")
 
-    def _why(self, call: Call) -> str:
-        if call.kind is CallKind.BID:
-            return f"a bid must be higher than {self._contract}"
-        if call.kind is CallKind.CONTRA:
-            return "contra only on the other team's contract, once"
-        return "recontra only by the contract's team after a contra"
-
     def _do_cut(self, count: int) -> None:
         self._cut = count
         deck = self._deck_idx[count:] + self._deck_idx[:count]
-        hands = [0, 0, 0, 0]
-        seat = self.first
-        for i in range(4):
-            for c in deck[3 * i : 3 * i + 3] + deck[12 + 2 * i : 14 + 2 * i]:
-                hands[seat] |= 1 << c
-            seat = self._next[seat]
-        self._hands = (hands[0], hands[1], hands[2], hands[3])
+        self._hands = self.game.deal_first(deck, self.first, self._next)
         self._phase = Phase.AUCTION
         self._turn = self.first
 
     def _call(self, seat: Seat, call: Call) -> None:
+        contract, bidder, double, passes, step = self.game.after_call(self, seat, call)
         self._calls = (*self._calls, (seat, call))
-        kind = call.kind
-        if kind is CallKind.PASS:
-            self._passes += 1
-            if self._contract is None:
-                if self._passes == 4:
-                    self._phase = Phase.OVER
-                    self._turn = None
-                    return
-            else:
-                needed = self.rules.passes_after_double if self._double > 1 else 3
-                if self._passes >= needed:
-                    self._start_play()
-                    return
-        else:
-            self._passes = 0
-            if kind is CallKind.BID:
-                self._contract = call.contract
-                self._bidder = seat
-                self._double = 1
-            elif kind is CallKind.CONTRA:
-                self._double = 2
-            else:
-                self._double = 4
-        self._turn = self._next[seat]
+        self._contract, self._bidder, self._double, self._passes = contract, bidder, double, passes
+        if step is AuctionStep.NEXT:
+            self._turn = self._next[seat]
+        elif step is AuctionStep.PLAY:
+            self._start_play()
+        else:  # nobody took: the deal ends without a score
+            self._phase = Phase.OVER
+            self._turn = None
 
     def _start_play(self) -> None:
         cut = self._cut
         assert cut is not None
         deck = self._deck_idx[cut:] + self._deck_idx[:cut]
-        hands = list(self._hands)
-        seat = self.first
-        for i in range(4):
-            for c in deck[20 + 3 * i : 23 + 3 * i]:
-                hands[seat] |= 1 << c
-            seat = self._next[seat]
-        self._hands = self._full = (hands[0], hands[1], hands[2], hands[3])
-        if self._contract == Contract.NO_TRUMPS:
+        assert self._contract is not None and self._bidder is not None
+        hands = self.game.deal_rest(deck, self._hands, self.first, self._next, self._bidder)
+        self._hands = self._full = hands
+        if not self.game.declares(self._contract):
             self._choices = ((), (), (), ())  # type: ignore[assignment]
             self._declared = ((), (), (), ())
         else:
@@ -721,7 +685,7 @@ class Deal:
         if len(self._winners) == 8:
             self._phase = Phase.OVER
             self._turn = None
-            self._result = self._score(0)
+            self._result = self.game.score(self, 0)
         else:
             self._turn = winner
 
@@ -742,34 +706,6 @@ class Deal:
         if off_suit and (contract == Contract.ALL_TRUMPS or not self.rules.belot_when_trumping):
             return
         self._belots = (*self._belots, (seat, Suit(suit)))
-
-    def _score(self, hanging: int) -> DealScore:
-        contract, bidder = self._contract, self._bidder
-        assert contract is not None and bidder is not None
-        declared = self._declared
-        if any(declared):
-            scored = compare([d or () for d in declared], contract, self.rules.declaration_compare)
-            shown = (sum(d.points for d in scored[0]), sum(d.points for d in scored[1]))
-        else:  # nothing announced, nothing to compare
-            shown = (0, 0)
-        belots = [0, 0]
-        for seat, _ in self._belots:
-            belots[seat & 1] += BELOT_POINTS
-        points = (
-            TeamPoints(self._points[0], shown[0], belots[0]),
-            TeamPoints(self._points[1], shown[1], belots[1]),
-        )
-        ns_tricks = sum(1 for w in self._winners if not w & 1)
-        valat = Team.NS if ns_tricks == 8 else Team.EW if ns_tricks == 0 else None
-        return score_deal(
-            self.rules,
-            contract,
-            bidder.team,
-            (points[0], points[1]),
-            double=self._double,
-            valat=valat,
-            hanging=hanging,
-        )
 
     def view(self, seat: Seat) -> SeatView:
         """What ``seat`` may know of this deal."""

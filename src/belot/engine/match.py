@@ -14,12 +14,16 @@ Seeding: ``r = random.Random(seed)``; the first dealer is ``Seat(r.randrange(4))
 ``r.randrange(2**53)`` (below 2**53 so that JSON readers in any language keep it exact).
 With ``hashed_seeds=True`` deal ``k`` is shuffled with ``hashed_deal_seed(seed, k)`` instead, so
 that a table can show each deal's seed once it is over (and its ``seed_hash`` before) without
-giving away the match seed or the seeds of the deals still to come.
+giving away the match seed or the seeds of the deals still to come. A web table passes
+``deal_seeds``, its own keyed seeds (``keyed_seed``): a secret seed that guessing cannot find
+from the seeds it gives, even for a short or partly known match seed.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
+import json
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
@@ -27,13 +31,14 @@ from typing import Final
 from belot.engine.actions import Action
 from belot.engine.deal import Deal
 from belot.engine.errors import IllegalActionError
+from belot.engine.games import game_of
 from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore
 from belot.engine.sheet import ScoreSheet
 from belot.engine.table import Seat, Team
 from belot.engine.view import SeatView
 
-__all__ = ["SEED_LIMIT", "Match", "Player", "hashed_deal_seed", "seed_hash"]
+__all__ = ["SEED_LIMIT", "Match", "Player", "hashed_deal_seed", "keyed_seed", "seed_hash"]
 
 #: Match seeds, and deal seeds drawn from them at random, are below this (exact in JSON numbers
 #: everywhere); hashed deal seeds are below 2**63.
@@ -47,6 +52,16 @@ def hashed_deal_seed(seed: int, number: int) -> int:
     """The shuffle seed of deal ``number`` (0, 1, ...) of a match with ``hashed_seeds=True``:
     the first 63 bits of the sha256 of ``belot:{seed}:{number}``."""
     digest = hashlib.sha256(f"belot:{seed}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def keyed_seed(key: int, *path: str | int) -> int:
+    """A seed derived from the secret ``key``: the first 63 bits of HMAC-SHA256 keyed with
+    ``key`` written in decimal, over the JSON array ``["belot", *path]`` without spaces (say
+    ``["belot","ABCD-EFGH-JKLM","deal",3]``). Without the key, no seed derived from it tells
+    anything about the key or about another path's seed."""
+    message = json.dumps(["belot", *path], separators=(",", ":")).encode()
+    digest = hmac.new(str(key).encode(), message, hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
 
@@ -73,15 +88,17 @@ class Match:
         dealer: Seat | None = None,
         auto_next: bool = False,
         hashed_seeds: bool = False,
+        deal_seeds: Callable[[int], int] | None = None,
     ) -> None:
         self.rules = rules if rules is not None else Rules.bulgarian()
         self.seed = seed if seed is not None else random.SystemRandom().randrange(SEED_LIMIT)
         self.hashed_seeds = hashed_seeds
+        self._deal_seeds = deal_seeds
         self._rng = random.Random(self.seed)
         drawn_dealer = Seat(self._rng.randrange(4))
         self.first_dealer = drawn_dealer if dealer is None else Seat(dealer)
         self._seeds: list[int] = []
-        self.sheet = ScoreSheet(target=self.rules.target)
+        self.sheet = ScoreSheet(target=self.rules.target, ends=game_of(self.rules).match_winner)
         self.auto_next = auto_next
         self._finished: list[Deal] = []
         self._scores: list[DealScore | None] = []
@@ -92,6 +109,8 @@ class Match:
 
     def deal_seed(self, number: int) -> int:
         """The shuffle seed of deal ``number`` (0 = the first deal, redeals counted)."""
+        if self._deal_seeds is not None:
+            return self._deal_seeds(number)
         if self.hashed_seeds:
             return hashed_deal_seed(self.seed, number)
         while len(self._seeds) <= number:

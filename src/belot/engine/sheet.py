@@ -7,6 +7,7 @@ end the game; equal scores at or over the target play on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from belot.engine.errors import IllegalActionError
@@ -47,10 +48,16 @@ def match_winner(totals: tuple[int, int], last: DealScore, target: int) -> Team 
 
 @dataclass
 class ScoreSheet:
-    """Deals written so far; ``hanging`` is what the next deal with a winner collects."""
+    """Deals written so far; ``hanging`` is what the next deal with a winner collects.
+
+    ``ends`` is the game's end rule (Bulgarian Belot's by default): who has won once a deal
+    left the sheet at some totals."""
 
     target: int = 151
     deals: list[DealScore] = field(default_factory=list)
+    ends: Callable[[tuple[int, int], DealScore, int], Team | None] = field(
+        default=match_winner, repr=False, compare=False
+    )
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -71,7 +78,7 @@ class ScoreSheet:
     def winner(self) -> Team | None:
         if not self.deals:
             return None
-        return match_winner(self.totals, self.deals[-1], self.target)
+        return self.ends(self.totals, self.deals[-1], self.target)
 
     @property
     def is_over(self) -> bool:

@@ -1,0 +1,28 @@
+"""The games of the Belot family that one ``Deal`` plays, each in a module of its own.
+
+========== =========================================================================
+bulgarian  RULES.md §3: contracts C < D < H < S < NT < AT, contra, ÷10, to 151
+========== =========================================================================
+
+``game_of(rules)`` is the game that a rules preset names.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from belot.engine.games.base import AuctionStep, Bidding, Game
+from belot.engine.games.bulgarian import Bulgarian
+from belot.engine.rules import Rules, RulesError
+
+__all__ = ["GAMES", "AuctionStep", "Bidding", "Game", "game_of"]
+
+GAMES: Final[dict[str, Game]] = {game.name: game for game in (Bulgarian(),)}
+
+
+def game_of(rules: Rules) -> Game:
+    """The game that ``rules`` is a preset of."""
+    game = GAMES.get(rules.preset)
+    if game is None:
+        raise RulesError(f"no game plays the preset {rules.preset!r}")
+    return game

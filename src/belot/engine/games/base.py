@@ -1,0 +1,141 @@
+"""What a game of the Belot family decides its own way, and the parts most of them share.
+
+A ``Deal`` is one machine for every game: cut, deal, auction, play, score, with ``push``, ``pop``,
+``legal_actions``, views and records. At the few steps where the games differ it asks its
+``Game``: how the cards are dealt, which calls are legal and what a call does, which declarations
+score, what the deal writes and when a match is over. The play obligations are table-driven in
+``tricks.legal_mask`` and read one option (``forced_undertrump``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, ClassVar
+
+from belot.engine.actions import Call
+from belot.engine.cards import Card
+from belot.engine.contracts import Contract
+from belot.engine.declarations import Declaration
+from belot.engine.scoring import DealScore
+from belot.engine.sheet import match_winner
+from belot.engine.table import Seat, Team
+
+if TYPE_CHECKING:
+    from belot.engine.deal import Deal
+
+__all__ = ["AuctionStep", "Bidding", "Game"]
+
+Hands = tuple[int, int, int, int]
+
+
+class AuctionStep(Enum):
+    """What follows a call: the next seat speaks, the cards are played, or nobody took."""
+
+    NEXT = "next"
+    PLAY = "play"
+    REDEAL = "redeal"
+
+
+#: The auction's state after a call: contract, the seat that called it, double (1, 2, 4),
+#: passes in a row, and what follows.
+Bidding = tuple[Contract | None, Seat | None, int, int, AuctionStep]
+
+
+class Game:
+    """One game of the family; subclasses override only what their rules change."""
+
+    name: ClassVar[str]
+    #: The ``Rules`` options this game reads (any other is refused for its preset).
+    options: ClassVar[frozenset[str]]
+    #: Whether a card is turned face up after the first packets (French Belote).
+    turns_a_card: ClassVar[bool] = False
+
+    # --- the deal's shape ---------------------------------------------------------------------
+
+    def deal_first(self, deck: Sequence[int], first: Seat, after: Sequence[Seat]) -> Hands:
+        """The cards dealt before the auction: 3 each, then 2 each, from ``first``.
+
+        ``deck`` is the card indices after the cut, top first; ``after[s]`` the seat after ``s``.
+        """
+        hands = [0, 0, 0, 0]
+        seat = first
+        for i in range(4):
+            for c in (*deck[3 * i : 3 * i + 3], *deck[12 + 2 * i : 14 + 2 * i]):
+                hands[seat] |= 1 << c
+            seat = after[seat]
+        return (hands[0], hands[1], hands[2], hands[3])
+
+    def deal_rest(
+        self,
+        deck: Sequence[int],
+        hands: Hands,
+        first: Seat,
+        after: Sequence[Seat],
+        bidder: Seat,
+    ) -> Hands:
+        """The hands once the auction is over: 3 more each from the 21st card, from ``first``."""
+        out = list(hands)
+        seat = first
+        for i in range(4):
+            for c in deck[20 + 3 * i : 23 + 3 * i]:
+                out[seat] |= 1 << c
+            seat = after[seat]
+        return (out[0], out[1], out[2], out[3])
+
+    def stack_deck(
+        self,
+        hands: Sequence[Sequence[Card]],
+        first: Seat,
+        after: Sequence[Seat],
+        taker: Seat | None,
+    ) -> list[Card]:
+        """The deck (after the cut) that deals ``hands`` (N E S W, eight cards each): the first
+        five before the auction, the last three after it."""
+        dealt: list[Card] = [hands[0][0]] * 32
+        seat = first
+        for i in range(4):
+            hand = hands[seat]
+            dealt[3 * i : 3 * i + 3] = hand[0:3]
+            dealt[12 + 2 * i : 14 + 2 * i] = hand[3:5]
+            dealt[20 + 3 * i : 23 + 3 * i] = hand[5:8]
+            seat = after[seat]
+        return dealt
+
+    # --- the auction --------------------------------------------------------------------------
+
+    def legal_calls(self, deal: Deal, seat: Seat) -> Iterator[Call]:
+        """Every call ``seat`` may make now, pass first."""
+        raise NotImplementedError
+
+    def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
+        """None when ``call`` is legal for ``seat`` now, else why not (one line)."""
+        if call in self.legal_calls(deal, seat):
+            return None
+        return f"{call} is not a legal call now"
+
+    def after_call(self, deal: Deal, seat: Seat, call: Call) -> Bidding:
+        """The auction's state once ``seat`` has made the legal ``call``."""
+        raise NotImplementedError
+
+    # --- declarations -------------------------------------------------------------------------
+
+    def declares(self, contract: Contract) -> bool:
+        """Whether sequences and fours are announced under ``contract``."""
+        return contract != Contract.NO_TRUMPS
+
+    def scored_declarations(
+        self, deal: Deal, announced: Sequence[Sequence[Declaration]]
+    ) -> tuple[list[Declaration], list[Declaration]]:
+        """Which of the seats' announced declarations (N E S W) score, per team (NS, EW)."""
+        raise NotImplementedError
+
+    # --- the score and the end of a match -----------------------------------------------------
+
+    def score(self, deal: Deal, hanging: int) -> DealScore:
+        """What the finished ``deal`` writes, with ``hanging`` points carried in."""
+        raise NotImplementedError
+
+    def match_winner(self, totals: tuple[int, int], last: DealScore, target: int) -> Team | None:
+        """The team that has won the match once ``last`` left the sheet at ``totals``."""
+        return match_winner(totals, last, target)

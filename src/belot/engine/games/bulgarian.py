@@ -1,0 +1,133 @@
+"""Bulgarian Belot (RULES.md §3): the contract auction with contra and recontra, declarations
+compared separately (or singly), scores ÷10 with hanging points, a match to 151."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from belot.engine.actions import Call, CallKind
+from belot.engine.contracts import Contract
+from belot.engine.declarations import Declaration, compare
+from belot.engine.games.base import AuctionStep, Bidding, Game
+from belot.engine.scoring import DealScore, TeamPoints, score_deal
+from belot.engine.table import Seat, Team
+
+if TYPE_CHECKING:
+    from belot.engine.deal import Deal
+
+__all__ = ["BELOT_POINTS", "Bulgarian", "team_points"]
+
+BELOT_POINTS: Final = 20
+_CALLS: Final = [Call.bid(c) for c in Contract]
+_PASS: Final = Call.pass_()
+_CONTRA: Final = Call.contra()
+_RECONTRA: Final = Call.recontra()
+
+
+def team_points(
+    deal: Deal, scored: tuple[Sequence[Declaration], Sequence[Declaration]]
+) -> tuple[TeamPoints, TeamPoints]:
+    """Each team's card points, scored declarations and belots (NS, EW)."""
+    belots = [0, 0]
+    for seat, _ in deal.belots:
+        belots[seat & 1] += BELOT_POINTS
+    cards = deal.card_points
+    return (
+        TeamPoints(cards[0], sum(d.points for d in scored[0]), belots[0]),
+        TeamPoints(cards[1], sum(d.points for d in scored[1]), belots[1]),
+    )
+
+
+def valat_team(deal: Deal) -> Team | None:
+    """The team that took all eight tricks, if one did."""
+    ns, ew = deal.tricks_won
+    return Team.NS if ew == 0 else Team.EW if ns == 0 else None
+
+
+class Bulgarian(Game):
+    name: ClassVar[str] = "bulgarian"
+    options: ClassVar[frozenset[str]] = frozenset(
+        {
+            "direction",
+            "target",
+            "passes_after_double",
+            "nt_last_trick",
+            "declaration_compare",
+            "belot_when_trumping",
+            "double_scoring",
+            "redeal_same_dealer",
+            "forced_undertrump",
+        }
+    )
+
+    def legal_calls(self, deal: Deal, seat: Seat) -> Iterator[Call]:
+        yield _PASS
+        contract = deal.contract
+        low = 0 if contract is None else contract + 1
+        yield from _CALLS[low:]
+        if contract is not None:
+            bidder = deal.bidder
+            assert bidder is not None
+            ours = not (bidder ^ seat) & 1
+            if deal.double == 1 and not ours:
+                yield _CONTRA
+            elif deal.double == 2 and ours:
+                yield _RECONTRA
+
+    def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
+        if call is _PASS:  # the common calls, without generating every legal call
+            return None
+        contract = deal.contract
+        if (
+            call.kind is CallKind.BID
+            and call.contract.__class__ is Contract
+            and (contract is None or call.contract > contract)
+        ):
+            return None
+        if call in self.legal_calls(deal, seat):
+            return None
+        if call.kind is CallKind.BID:
+            why = f"a bid must be higher than {contract}"
+        elif call.kind is CallKind.CONTRA:
+            why = "contra only on the other team's contract, once"
+        else:
+            why = "recontra only by the contract's team after a contra"
+        return f"{call} is not a legal call now ({why})"
+
+    def after_call(self, deal: Deal, seat: Seat, call: Call) -> Bidding:
+        contract, bidder, double = deal.contract, deal.bidder, deal.double
+        kind = call.kind
+        if kind is CallKind.PASS:
+            passes = deal.passes + 1
+            if contract is None:
+                step = AuctionStep.REDEAL if passes == 4 else AuctionStep.NEXT
+            else:
+                needed = deal.rules.passes_after_double if double > 1 else 3
+                step = AuctionStep.PLAY if passes >= needed else AuctionStep.NEXT
+            return (contract, bidder, double, passes, step)
+        if kind is CallKind.BID:
+            return (call.contract, seat, 1, 0, AuctionStep.NEXT)
+        return (contract, bidder, 2 if kind is CallKind.CONTRA else 4, 0, AuctionStep.NEXT)
+
+    def scored_declarations(
+        self, deal: Deal, announced: Sequence[Sequence[Declaration]]
+    ) -> tuple[list[Declaration], list[Declaration]]:
+        assert deal.contract is not None
+        return compare(announced, deal.contract, deal.rules.declaration_compare)
+
+    def score(self, deal: Deal, hanging: int) -> DealScore:
+        contract, bidder = deal.contract, deal.bidder
+        assert contract is not None and bidder is not None
+        announced = [deal.announced(s) or () for s in Seat]
+        # Nothing announced: nothing to compare.
+        scored = self.scored_declarations(deal, announced) if any(announced) else ([], [])
+        return score_deal(
+            deal.rules,
+            contract,
+            bidder.team,
+            team_points(deal, scored),
+            double=deal.double,
+            valat=valat_team(deal),
+            hanging=hanging,
+        )
