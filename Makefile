@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench docs screenshots clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -18,10 +18,19 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check src tests
 	$(VENV)/bin/ruff format --check src tests
 	$(VENV)/bin/mypy src/belot
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/site
 	$(VENV)/bin/pytest
 
 bench: $(STAMP)
 	$(VENV)/bin/belot bench
 
+# The documentation site at http://127.0.0.1:8000/, rebuilt on every edit.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs serve
+
+# The table's picture in the README and the docs, taken again by the browser test.
+screenshots: $(STAMP)
+	BELOT_SCREENSHOTS=1 $(VENV)/bin/pytest tests/web/test_screenshot.py -q
+
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
