@@ -8,8 +8,12 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from belot.web.store import Store
 
 __all__ = ["command"]
 
@@ -45,6 +49,27 @@ __all__ = ["command"]
     type=click.FloatRange(0, 3600),
     help="Seconds after a person's browser closes before a bot takes their seat.",
 )
+@click.option(
+    "--idle",
+    "idle_seconds",
+    default=300.0,
+    show_default=True,
+    type=click.FloatRange(0, 86400),
+    help="Seconds a table with nobody at it stays in memory (it is loaded again when opened).",
+)
+@click.option(
+    "--lease",
+    "lease_seconds",
+    default=20.0,
+    show_default=True,
+    type=click.FloatRange(2, 3600),
+    help="Seconds a table stays this server's after its last renewal (renewed every quarter).",
+)
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Replay every stored table, print its state and exit: non-zero when any is damaged.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the game in a web browser.")
 def command(
     host: str,
@@ -53,22 +78,28 @@ def command(
     database_url: str | None,
     bot_delay: float,
     leave_grace: float,
+    idle_seconds: float,
+    lease_seconds: float,
+    check: bool,
     open_browser: bool,
 ) -> None:
     """Start the web game: a table against computer players, and rooms for friends."""
     import uvicorn
 
     from belot.web.app import create_app
-    from belot.web.store import Store, default_url
+    from belot.web.store import Store, default_url, masked
 
-    store = Store(database_url or default_url(data_dir))
-    app = create_app(store, bot_delay=bot_delay, leave_grace=leave_grace)
+    store = Store(database_url or default_url(data_dir), lease_seconds=lease_seconds)
+    if check:
+        sys.exit(_check(store))
+    app = create_app(store, bot_delay=bot_delay, leave_grace=leave_grace, idle_seconds=idle_seconds)
     # Every action allocates many small objects; collecting less often keeps the pauses that
     # delay every table at once rare (the load benchmark's 99th percentile).
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
     url = f"http://{host}:{port}/"
-    click.echo(f"belot: serving on {url} (tables in {database_url or data_dir}); Ctrl+C stops")
+    where = masked(database_url) if database_url else data_dir
+    click.echo(f"belot: serving on {url} (tables in {where}); Ctrl+C stops")
     if open_browser and _has_desktop():
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     uvicorn.run(
@@ -89,3 +120,32 @@ def _has_desktop() -> bool:
     if sys.platform in ("darwin", "win32"):
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _check(store: Store) -> int:
+    """Print every stored table's state, each damaged one with the reason; returns 1 when
+    any is damaged, else 0. Nothing is written."""
+    from belot.web.rooms import replay
+    from belot.web.tables import TableError
+
+    damaged = 0
+    count = 0
+    for stored in store.records():
+        count += 1
+        try:
+            table = replay(stored)
+        except TableError as error:
+            damaged += 1
+            click.echo(f"{stored.id}  DAMAGED: {error}")
+            continue
+        if not table.started:
+            state = "waiting for its people"
+        elif table.is_over:
+            state = f"finished after {len(table.deals)} deals"
+        else:
+            state = f"deal {table.deal_number + 1} in play"
+        lease = store.lease(stored.id)
+        owner = f", served by {lease.owner}" if lease.owner else ""
+        click.echo(f"{stored.id}  {state}, {len(stored.actions)} actions{owner}")
+    click.echo(f"{count} tables, {damaged} damaged")
+    return 1 if damaged else 0

@@ -18,22 +18,25 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from belot import strictjson
 from belot.bots import LEVELS
 from belot.engine.cards import Card
 from belot.engine.errors import BelotError
-from belot.engine.rules import Rules
 from belot.engine.table import Seat
-from belot.web import hints, i18n
+from belot.web import forms, hints, i18n
+from belot.web.guard import BODY_SECONDS, MAX_BODY, MAX_MESSAGE, BodyError, Guard, json_object
+from belot.web.limits import Gate, Limiter, Limits, host_of, too_many
 from belot.web.rooms import Client, Hub, Room
 from belot.web.store import Store
 from belot.web.svg import back_svg, card_svg
-from belot.web.tables import SeatInfo, TableError
+from belot.web.tables import TableError, shown_code
 
 __all__ = ["create_app"]
 
@@ -41,7 +44,10 @@ HERE = Path(__file__).parent
 _env = Environment(
     loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
 )
+_env.filters["shown_code"] = shown_code
 _SVG_HEADERS = {"Cache-Control": "public, max-age=86400"}
+#: Analyses of finished deals kept for the next asker (the oldest are forgotten first).
+_ANALYSES_KEPT = 256
 
 
 def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
@@ -60,6 +66,23 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def _tell(client: Client, message: str) -> None:
+    """Send ``client`` an error that leaves its connection open."""
+    client.offer(json.dumps({"type": "error", "message": message}))
+
+
+async def _fatal(websocket: WebSocket, message: str, code: int) -> None:
+    """Refuse a connection: say why, then close it with ``code``."""
+    await websocket.send_json({"type": "error", "message": message, "fatal": True})
+    await websocket.close(code=code, reason=message[:120])
+
+
+def _status(error: BelotError, default: int) -> int:
+    """The HTTP status of ``error``: its own (a table not served here), else ``default``."""
+    status = getattr(error, "status", default)
+    return status if isinstance(status, int) else default
+
+
 def _scorecounter_routes() -> list[BaseRoute]:
     """The score counter's pages, when that module is installed."""
     name = "belot.web.scorecounter"
@@ -72,11 +95,34 @@ def _scorecounter_routes() -> list[BaseRoute]:
     return list(routes)
 
 
-def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.0) -> Starlette:
-    """The Starlette app serving every table kept in ``store``."""
-    hub = Hub(store, bot_delay=bot_delay, leave_grace=leave_grace)
+def create_app(
+    store: Store,
+    *,
+    bot_delay: float = 0.6,
+    leave_grace: float = 20.0,
+    idle_seconds: float = 300.0,
+    max_body: int = MAX_BODY,
+    body_seconds: float = BODY_SECONDS,
+    limits: Limits | None = None,
+) -> Starlette:
+    """The Starlette app serving every table kept in ``store``.
+
+    ``max_body`` bounds every request body (bytes) and ``body_seconds`` the time to send it;
+    ``limits`` what one client address may do (``belot.web.limits``).
+    Tables are loaded at start-up when they must carry on (``Hub.load``), the others when
+    opened; one with nobody at it for ``idle_seconds`` leaves memory.
+    """
+    hub = Hub(store, bot_delay=bot_delay, leave_grace=leave_grace, idle_seconds=idle_seconds)
     hub.load()
     extra_routes = _scorecounter_routes()
+    gate = Gate(limits or Limits())
+
+    async def committed(table_id: str) -> Room:
+        """The room of ``table_id`` once all it did is committed (nothing is shown before)."""
+        room = await hub.room(table_id)
+        room.check_open()
+        await hub.commit(room)
+        return room
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -95,48 +141,31 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
 
     async def table_page(request: Request) -> Response:
         try:
-            room = hub.get(request.path_params["table_id"])
-        except TableError:
-            raise HTTPException(404, "no such table") from None
+            room = await hub.room(request.path_params["table_id"])
+        except TableError as error:
+            raise HTTPException(_status(error, 404), str(error)) from None
         return _page(request, "table.html", table_id=room.table.id)
 
     async def replay_page(request: Request) -> Response:
         try:
-            room = hub.get(request.path_params["table_id"])
-        except TableError:
-            raise HTTPException(404, "no such table") from None
+            room = await hub.room(request.path_params["table_id"])
+        except TableError as error:
+            raise HTTPException(_status(error, 404), str(error)) from None
         return _page(request, "replay.html", table_id=room.table.id)
 
     async def create_table(request: Request) -> Response:
         try:
-            data = await request.json()
-        except ValueError:
-            return _error("the request body must be JSON")
-        if not isinstance(data, dict):
-            return _error("the request body must be a JSON object")
+            data = await json_object(request)
+        except BodyError as error:
+            return _error(str(error), error.status)
         try:
-            rules = Rules.from_dict(data.get("rules"))
-            seats_data = data.get("seats") or {}
-            seats = []
-            for seat in Seat:
-                item = seats_data.get(seat.name) or {}
-                if not isinstance(item, dict):
-                    raise TableError(f"seat {seat.name} must be an object")
-                seats.append(
-                    SeatInfo(
-                        kind="person" if item.get("kind") == "person" else "bot",
-                        level=str(item.get("level", "random")),
-                    )
-                )
-            timer = data.get("timer", 0)
-            if not isinstance(timer, int):
-                raise TableError("the turn timer is a whole number of seconds")
+            wanted = forms.new_table(data)
             room, token = await hub.create(
-                rules=rules,
-                seats=seats,
-                timer=timer,
-                hints=bool(data.get("hints", True)),
-                name=str(data.get("name", "")),
+                rules=wanted.rules,
+                seats=wanted.seats,
+                timer=wanted.timer,
+                hints=wanted.hints,
+                name=wanted.name,
             )
         except BelotError as error:
             return _error(str(error))
@@ -144,34 +173,32 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
 
     async def claim_seat(request: Request) -> Response:
         try:
-            room = hub.get(request.path_params["table_id"])
+            room = await hub.room(request.path_params["table_id"])
+            room.check_open()
             seat = Seat.from_str(request.path_params["seat"])
-            try:
-                data = await request.json()
-            except ValueError:
-                data = {}
+            data = await json_object(request, empty={})
             table = room.table
-            token = table.claim(seat, str((data or {}).get("name", "")))
+            token = table.claim(seat, forms.claim_name(data))
             if not table.started and not any(s.is_open for s in table.seats):
                 table.start()  # every person's seat is taken: deal
             room.save_config()
             await room.changed()
         except BelotError as error:
-            return _error(str(error))
+            return _error(str(error), _status(error, 400))
         return JSONResponse({"id": room.table.id, "seat": seat.name, "token": token})
 
     async def table_json(request: Request) -> Response:
         try:
-            room = hub.get(request.path_params["table_id"])
+            room = await committed(request.path_params["table_id"])
         except TableError as error:
-            return _error(str(error), 404)
+            return _error(str(error), _status(error, 404))
         return JSONResponse(room.state(None))
 
     async def record_json(request: Request) -> Response:
         try:
-            room = hub.get(request.path_params["table_id"])
+            room = await committed(request.path_params["table_id"])
         except TableError as error:
-            return _error(str(error), 404)
+            return _error(str(error), _status(error, 404))
         table = room.table
         return JSONResponse(
             {
@@ -188,17 +215,27 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
 
     async def analysis_json(request: Request) -> Response:
         try:
-            room = hub.get(request.path_params["table_id"])
+            room = await committed(request.path_params["table_id"])
             number = int(request.path_params["deal"])
             if not 1 <= number <= len(room.table.deals) or not room.table.deals[number - 1].is_over:
                 raise TableError(f"deal {number} is not a finished deal of this table")
             key = (room.table.id, number)
-            if key not in analysed:
+            cards = analysed.get(key)
+            if cards is None:
                 deal = room.table.deals[number - 1]
-                analysed[key] = await hub.think(hints.annotate, deal)
+                cards = await hub.advise(
+                    hints.annotate,
+                    deal,
+                    key=("analysis", *key),
+                    address=host_of(request.scope),
+                    share=True,
+                )
+                analysed[key] = cards
+                while len(analysed) > _ANALYSES_KEPT:
+                    del analysed[next(iter(analysed))]  # the oldest first
         except BelotError as error:
-            return _error(str(error))
-        return JSONResponse({"deal": number, "cards": analysed[key]})
+            return _error(str(error), _status(error, 400))
+        return JSONResponse({"deal": number, "cards": cards})
 
     async def card(request: Request) -> Response:
         name = request.path_params["name"]
@@ -210,36 +247,67 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
+        host = host_of(websocket.scope)
+        refused = gate.open_socket(host)
+        if refused is not None:
+            await _fatal(websocket, refused, 4429)
+            return
         try:
-            room = hub.get(websocket.path_params["table_id"])
+            await _serve_socket(websocket, host)
+        finally:
+            gate.close_socket(host)
+
+    async def _serve_socket(websocket: WebSocket, host: str) -> None:
+        wait = gate.guesses.wait(host)
+        if wait:
+            await _fatal(websocket, too_many("wrong table codes or seat tokens", wait), 4429)
+            return
+        try:
+            room = await hub.room(websocket.path_params["table_id"])
         except TableError as error:
-            await websocket.send_json({"type": "error", "message": str(error), "fatal": True})
-            await websocket.close(code=4404)
+            if _status(error, 404) == 404:
+                gate.guesses.spend(host)
+            await _fatal(websocket, str(error), 4000 + _status(error, 404))
             return
         token = websocket.query_params.get("token")
         seat = room.table.seat_of(token)
         if token and seat is None:
-            await websocket.send_json(
-                {"type": "error", "message": "wrong seat token for this table", "fatal": True}
-            )
-            await websocket.close(code=4403)
+            gate.guesses.spend(host)
+            await _fatal(websocket, "wrong seat token for this table", 4403)
             return
-        client = Client(seat, websocket.send_text)
+        client = Client(seat, websocket.send_text, websocket.close)
         room.clients.append(client)
         if seat is not None:
             room.returned(seat)
-            if room.table.seats[seat].away:
+            if room.table.seats[seat].away and room.held is None:
                 await room.set_away(seat, False)
-        await room.changed()
+        if room.held is not None:
+            # It is sent its state once the database is back (``Room.release_hold``).
+            client.offer(
+                json.dumps({"type": "status", "database": "reconnecting", "message": room.held})
+            )
+        else:
+            await room.changed()
         try:
-            while True:
-                text = await websocket.receive_text()
-                try:
-                    message = json.loads(text)
-                except ValueError:
-                    await websocket.send_json({"type": "error", "message": "messages are JSON"})
-                    continue
-                await _handle(room, client, message, websocket)
+            while not client.dropped:
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                text = received.get("text")
+                if text is None:
+                    _tell(client, "messages are JSON text: binary frames are not read")
+                elif len(text) > MAX_MESSAGE:
+                    _tell(client, f"a message is at most {MAX_MESSAGE // 1024} KiB")
+                else:
+                    try:
+                        message = strictjson.loads(text)
+                    except strictjson.MalformedJSONError:
+                        _tell(client, "messages are JSON")
+                        continue
+                    except strictjson.JSONInputError as error:
+                        _tell(client, f"messages are JSON: {error}")
+                        continue
+                    await _handle(room, client, message, websocket)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -254,16 +322,18 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
         kind = message.get("type") if isinstance(message, dict) else None
         try:
             if kind == "ping":
-                await websocket.send_json({"type": "pong"})
+                client.offer('{"type":"pong"}')
                 return
             if seat is None:
                 raise TableError("spectators cannot act: take a free seat first")
             if kind == "act":
                 await room.act(seat, str(message.get("action", "")))
             elif kind == "next":
+                room.check_open()
                 room.table.next_deal()
                 await room.changed()
             elif kind == "start":
+                room.check_open()
                 room.table.start()
                 room.save_config()
                 await room.changed()
@@ -277,12 +347,17 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
                 view = room.table.deal.view(seat)
                 if not view.legal:
                     raise TableError("it is not your turn")
-                advice = await hub.think(hints.hint, view)
-                await websocket.send_json({"type": "hint", "hint": advice})
+                advice = await hub.advise(
+                    hints.hint,
+                    view,
+                    key=("hint", room.table.id, seat),
+                    address=host_of(websocket.scope),
+                )
+                client.offer(json.dumps({"type": "hint", "hint": advice}))
             else:
                 raise TableError(f"unknown message type {kind!r}")
         except BelotError as error:
-            await websocket.send_json({"type": "error", "message": str(error)})
+            _tell(client, str(error))
 
     routes: list[BaseRoute] = [
         Route("/", home),
@@ -298,6 +373,14 @@ def create_app(store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         *extra_routes,
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[
+            Middleware(Guard, max_body=max_body, body_seconds=body_seconds),
+            Middleware(Limiter, gate=gate),
+        ],
+    )
+    app.state.max_body = max_body
     app.state.hub = hub
     return app

@@ -114,6 +114,10 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
     "next": ("Forward", "Напред"),
     "hands": ("Hands", "Карти"),
     "connection_lost": ("Connection lost, reconnecting…", "Връзката прекъсна, свързване…"),
+    "database_reconnecting": (
+        "Reconnecting to the database: the table waits…",
+        "Връзката с базата данни се възстановява: масата чака…",
+    ),
     "bad_message": (
         "The server sent a message this page cannot read",
         "Сървърът изпрати съобщение, което страницата не може да прочете",

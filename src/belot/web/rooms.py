@@ -2,20 +2,25 @@
 
 The room is the only place that changes a table. Everything runs on the server's event loop;
 a bot's decision is computed on a thread when the bot may take a while, and thrown away if the
-table changed meanwhile. After each change every browser gets its own seat's view (a spectator
-gets no hidden cards) and the new actions are appended to the store.
+table changed meanwhile. After each change the new actions are committed to the store (many
+tables in one transaction, a few milliseconds after they happen), and only then does every browser
+get its own seat's view (a spectator gets no hidden cards) and the bots go on: nothing is shown
+that a crash could lose. While the database fails, the writes are retried and the tables that wait
+accept nothing and say so.
+
+A room lives in memory only while its process holds the table's lease in the store; a finished or
+abandoned table is evicted (its lease given up) and loaded again from its record when opened.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 import json
 import logging
-import os
-import secrets
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Callable, Coroutine, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
@@ -26,28 +31,32 @@ from belot.engine.errors import BelotError
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.engine.tricks import winner_position
-from belot.web.store import Store
-from belot.web.tables import NEXT, SeatInfo, Table, TableError
+from belot.web.clients import Client
+from belot.web.store import Batch, Lease, Store, StoredTable
+from belot.web.tables import NEXT, SeatInfo, Table, TableError, new_code, table_code
+from belot.web.thinking import Thinkers
 
-__all__ = ["Hub", "Room"]
+__all__ = ["Client", "Hub", "Room", "Unavailable"]
 
 #: Bot levels fast enough to decide on the event loop itself.
 _INLINE_LEVELS: Final = frozenset({"random", "basic"})
 _log = logging.getLogger(__name__)
-#: New actions are written at most this long after they happen, many tables in one transaction.
-FLUSH_SECONDS: Final = 0.05
-_CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#: New actions wait this long for other tables' to be written with them in one transaction.
+FLUSH_SECONDS: Final = 0.003
+#: The longest wait between two attempts to write to a database that fails.
+RETRY_MAX_SECONDS: Final = 2.0
+#: What the players of a table waiting for the database are told.
+RECONNECTING: Final = "reconnecting to the database: this table waits until it is back"
 
-Send = Callable[[str], Awaitable[None]]
 T = TypeVar("T")
 
 
-@dataclass(eq=False)
-class Client:
-    """One browser connection: its seat (None for a spectator) and how to send it text."""
+class Unavailable(TableError):
+    """A table this server cannot serve now, with the HTTP status that says why."""
 
-    seat: Seat | None
-    send: Send
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 @dataclass(eq=False)
@@ -63,6 +72,19 @@ class Room:
     #: When each action was taken (monotonic), for the load benchmark.
     last_change: float = 0.0
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    #: The configuration changed since it was last stored (``config_version`` counts changes).
+    config_dirty: bool = False
+    config_version: int = 0
+    #: The table's row is in the database (so its lease is ours to renew).
+    inserted: bool = False
+    #: Who waits for the room's present actions to be committed.
+    waiters: list[asyncio.Future[None]] = field(default_factory=list)
+    #: Why the table accepts nothing now (the database fails), else None.
+    held: str | None = None
+    #: Evicted from memory or taken over by another server: this object is done.
+    closed: bool = False
+    #: When the room last had a browser or a change (monotonic), for eviction.
+    idle_since: float = field(default_factory=time.monotonic)
     _table_text: tuple[tuple[object, ...], str] | None = None
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
@@ -86,10 +108,12 @@ class Room:
         return info.away and bool(self.clients)
 
     def bot_for(self, seat: Seat) -> Bot:
+        """The bot for ``seat`` in the current deal: a new seed each deal (``Table.bot_seed``)."""
         bot = self.bots.get(seat)
         level = self.table.seats[seat].level
-        if bot is None or bot.name != level:
-            bot = make(level, seed=(self.table.master + seat) % 2**31)
+        seed = self.table.bot_seed(seat)
+        if bot is None or bot.name != level or bot.seed != seed:
+            bot = make(level, seed=seed)
             self.bots[seat] = bot
         return bot
 
@@ -102,32 +126,84 @@ class Room:
     # --- changes ----------------------------------------------------------------------------
 
     async def changed(self) -> None:
-        """Save new actions, tell every browser, and let bots and timers carry on."""
+        """Commit new actions, then tell every browser and let bots and timers carry on."""
         self.last_change = time.perf_counter()
-        self.hub.dirty(self)
+        self.idle_since = time.monotonic()
+        await self.hub.commit(self)
+        if self.closed or not self.stored:
+            return  # a later change, committed after this one, shows both
         self.arm_timer()
         await self.broadcast()
         self.drive()
 
-    def save(self) -> None:
-        """Append the actions not yet stored."""
-        self.hub.store.append_many([self.unsaved()])
+    @property
+    def stored(self) -> bool:
+        """True when everything the table did is committed."""
+        return self.saved >= len(self.table.record) and not self.config_dirty
 
-    def unsaved(self) -> tuple[str, int, list[tuple[str, str]]]:
-        """The actions not yet stored, as (table id, first number, actions); marks them saved."""
+    def batch(self) -> Batch:
+        """What the store lacks of this table (nothing is marked saved)."""
         table = self.table
-        start = self.saved
-        self.saved = len(table.record)
-        return (table.id, start, table.record[start:])
+        return Batch(
+            table.id,
+            self.saved,
+            table.record[self.saved :],
+            table.to_config() if self.config_dirty or not self.inserted else None,
+            table.started and table.is_over,
+        )
+
+    def stored_up_to(self, batch: Batch, config_version: int) -> None:
+        """``batch`` (taken at ``config_version``) is committed."""
+        self.saved = max(self.saved, batch.start + len(batch.actions))
+        self.inserted = True
+        if batch.config is not None and self.config_version == config_version:
+            self.config_dirty = False
+
+    def save(self) -> None:
+        """Write what the store lacks now, on this thread (for tests and tools)."""
+        batch, version = self.batch(), self.config_version
+        if self.hub.store.write([batch]):
+            raise Unavailable(f"another server owns table {self.table.id}", 423)
+        self.stored_up_to(batch, version)
 
     def save_config(self) -> None:
-        self.hub.store.save_config(self.table.id, self.table.to_config())
+        """Store the configuration with the next commit (callers then await ``changed``)."""
+        self.config_dirty = True
+        self.config_version += 1
+
+    def check_open(self) -> None:
+        """Raise ``TableError`` naming why when the table accepts nothing now."""
+        if self.closed:
+            raise Unavailable("this table is no longer served here: reload the page", 409)
+        if self.held is not None:
+            raise Unavailable(self.held, 503)
+
+    async def tell(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to every browser at the table."""
+        text = json.dumps(message)
+        for client in list(self.clients):
+            if not client.offer(text):
+                self.clients = [c for c in self.clients if c is not client]
+
+    def hold(self, reason: str) -> None:
+        """The database fails: accept nothing until ``release_hold``, and say so."""
+        if self.held is None:
+            self.held = reason
+            self.spawn(self.tell({"type": "status", "database": "reconnecting", "message": reason}))
+
+    def release_hold(self) -> None:
+        """The database is back: say so, and show the state to those who came meanwhile."""
+        if self.held is not None:
+            self.held = None
+            self.spawn(self.tell({"type": "status", "database": "ok"}))
+            self.spawn(self.broadcast())
 
     async def broadcast(self) -> None:
+        if not self.stored:
+            return  # shown once committed, by the change that is waiting for it
+        # Queued, never awaited: a browser that reads slowly or not at all holds up no one.
         for client in list(self.clients):
-            try:
-                await client.send(self.state_text(client.seat))
-            except Exception:  # a browser that went away mid-send is dropped on its own
+            if not client.offer(self.state_text(client.seat), view=True):
                 self.clients = [c for c in self.clients if c is not client]
 
     def state(self, seat: Seat | None) -> dict[str, Any]:
@@ -193,6 +269,7 @@ class Room:
         table = self.table
         if text == "cut:random":
             text = table.random_cut()
+        self.check_open()
         if text != NEXT and self.bot_plays(seat):
             raise TableError("a bot is playing your seat: take it back first")
         table.act(seat, text)
@@ -202,6 +279,7 @@ class Room:
         info = self.table.seats[seat]
         if info.kind != "person" or info.away == away:
             return
+        self.check_open()
         info.away = away
         self.table.version += 1
         self.save_config()
@@ -282,6 +360,8 @@ class Room:
         asyncio.get_running_loop().call_later(table.timer, self._timed_out, seat, version)
 
     def _timed_out(self, seat: Seat, version: int) -> None:
+        if self.closed or self.held is not None:
+            return  # re-armed by the change that is waiting for the database
         if self.table.version == version and self.table.to_act == seat:
             self.spawn(self.set_away(seat, True))
 
@@ -294,7 +374,9 @@ class Room:
 
         def expire() -> None:
             self.grace.pop(seat, None)
-            if not self.connected(seat):
+            if self.held is not None:
+                self.grace[seat] = loop.call_later(self.hub.leave_grace, expire)
+            elif not self.closed and not self.connected(seat):
                 self.spawn(self.set_away(seat, True))
 
         self.grace[seat] = loop.call_later(self.hub.leave_grace, expire)
@@ -308,60 +390,300 @@ class Room:
 class Hub:
     """Every room of the server, the store behind them and the server-wide settings."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.6, leave_grace: float = 20.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.6,
+        leave_grace: float = 20.0,
+        idle_seconds: float = 300.0,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.leave_grace = leave_grace
         self.rooms: dict[str, Room] = {}
         self._dirty: dict[str, Room] = {}
-        # The searches (bots, hints, analysis) run on their own threads, one per core: each
-        # thread has its own solver, and the compiled search releases the GIL, so the bots of
-        # two tables think at the same time.
-        self._thinker = ThreadPoolExecutor(
-            max_workers=os.cpu_count() or 1, thread_name_prefix="belot-think"
-        )
-        # Load the compiled search on a search thread now (about 0.3 s), not on the event loop
-        # when a table first makes a `strong` bot.
-        self._thinker.submit(load_compiled)
-        self._flusher: asyncio.TimerHandle | None = None
+        # The bots' searches have a thread per core; hints and analyses their own, below them.
+        self.thinkers = Thinkers()
+        # Load the compiled search on the search threads now (about 0.3 s), not on the event
+        # loop when a table first makes a `strong` bot.
+        self.thinkers.prepare(load_compiled)
+        self.idle_seconds = idle_seconds
+        # Every store call runs on this one thread, in order: the event loop never waits
+        # for the database, and a lease given up is given up before it is taken again.
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="belot-store")
+        self._wake: asyncio.Event | None = None
+        self._loops: list[asyncio.Task[None]] = []
+        self._loading: dict[str, asyncio.Future[Room]] = {}
 
     async def think(self, function: Callable[..., T], *args: Any) -> T:
-        """Run a search (a bot's decision, a hint, an analysis) on a search thread."""
-        return await asyncio.get_running_loop().run_in_executor(self._thinker, function, *args)
+        """Run a bot's decision on a search thread (hints and analyses: ``advise``)."""
+        return await self.thinkers.move(function, *args)
 
-    def dirty(self, room: Room) -> None:
-        """Store ``room``'s new actions within ``FLUSH_SECONDS`` (one transaction for all)."""
-        if room.saved >= len(room.table.record):
+    async def advise(
+        self,
+        function: Callable[..., T],
+        *args: Any,
+        key: Hashable,
+        address: str,
+        share: bool = False,
+    ) -> T:
+        """Run a hint or an analysis on the advice thread, within the limits of ``Thinkers``:
+        one in flight per ``key`` (shared when ``share``), a few per client ``address``;
+        raises ``Busy`` past them."""
+        return await self.thinkers.advise(function, *args, key=key, address=address, share=share)
+
+    # --- the store: commits, leases, loading and eviction ------------------------------------
+
+    async def _store(self, function: Callable[..., T], *args: Any) -> T:
+        """Run a store call on the store's own thread, one at a time and in order."""
+        return await asyncio.get_running_loop().run_in_executor(self._writer, function, *args)
+
+    async def commit(self, room: Room) -> None:
+        """Return once everything ``room`` did so far is committed (at once if it is); the
+        writes of every room waiting then go in one transaction, ``FLUSH_SECONDS`` on."""
+        if room.stored or room.closed:
             return
+        future = asyncio.get_running_loop().create_future()
+        room.waiters.append(future)
         self._dirty[room.table.id] = room
-        if self._flusher is None:
-            self._flusher = asyncio.get_running_loop().call_later(FLUSH_SECONDS, self.flush)
+        self.start()
+        assert self._wake is not None
+        self._wake.set()
+        await future
 
-    def flush(self) -> None:
-        """Write every room's new actions now."""
-        self._flusher = None
-        rooms, self._dirty = list(self._dirty.values()), {}
-        if rooms:
-            self.store.append_many([room.unsaved() for room in rooms])
+    async def _write_loop(self) -> None:
+        assert self._wake is not None
+        while True:
+            await self._wake.wait()
+            await asyncio.sleep(FLUSH_SECONDS)
+            self._wake.clear()
+            rooms, self._dirty = list(self._dirty.values()), {}
+            if rooms:
+                await self._write(rooms)
+
+    async def _write(self, rooms: list[Room]) -> None:
+        """Commit ``rooms``' new actions in one transaction, retrying with back-off while the
+        database fails; meanwhile those tables (and any that join) are held."""
+        waiters: list[asyncio.Future[None]] = []
+        delay = 0.05
+        failures = 0
+        while True:
+            entries = []
+            for room in rooms:
+                waiters += room.waiters
+                room.waiters = []
+                entries.append((room, room.batch(), room.config_version))
+            batches = [batch for _, batch, _ in entries]
+            try:
+                # After a failure the last commit may have gone through unseen: skip the rows
+                # that are there.
+                lost = await self._store(self.store.write, batches, failures > 0)
+                break
+            except Exception as error:
+                failures += 1
+                first = str(error).splitlines()[0] if str(error) else type(error).__name__
+                _log.warning(
+                    "cannot write %d table(s) (%s), attempt %d; retrying in %.2f s: %s",
+                    len(rooms),
+                    ", ".join(room.table.id for room in rooms[:5]),
+                    failures,
+                    delay,
+                    first,
+                )
+                for room in rooms:
+                    room.hold(RECONNECTING)
+                await asyncio.sleep(delay)
+                delay = min(2 * delay, RETRY_MAX_SECONDS)
+                known = {room.table.id for room in rooms}
+                rooms += [room for key, room in self._dirty.items() if key not in known]
+                self._dirty = {}
+        if failures:
+            _log.warning("the database is back: %d table(s) written", len(rooms))
+        for room, batch, version in entries:
+            if batch.table_id in lost:
+                self._lose(room)
+            else:
+                room.stored_up_to(batch, version)
+                room.release_hold()
+        for future in waiters:
+            if not future.done():
+                future.set_result(None)
+
+    def _lose(self, room: Room) -> None:
+        """Another server owns ``room``'s table now (our lease ran out): stop serving it."""
+        _log.error(
+            "table %s: another server took it over; it is no longer served here", room.table.id
+        )
+        self._drop(room)
+        room.spawn(
+            room.tell(
+                {
+                    "type": "error",
+                    "message": "another server took this table over: reload the page",
+                    "fatal": True,
+                }
+            )
+        )
+
+    def _drop(self, room: Room) -> None:
+        """Forget ``room`` here: it accepts nothing more and its bots and timers stop."""
+        room.closed = True
+        if self.rooms.get(room.table.id) is room:
+            del self.rooms[room.table.id]
+        for handle in room.grace.values():
+            handle.cancel()
+        room.grace.clear()
+        if room.driver is not None:
+            room.driver.cancel()
+        for future in room.waiters:
+            if not future.done():
+                future.set_result(None)
+        room.waiters = []
+
+    def evictable(self, room: Room, now: float) -> bool:
+        """True when nobody is at ``room`` and it is over, or idle for ``idle_seconds``."""
+        if room.clients:
+            room.idle_since = now
+            return False
+        if not room.stored or room.waiters or room.held is not None or room.tasks:
+            return False
+        if room.driver is not None and not room.driver.done():
+            return False  # its bots play on
+        if room.deadline is not None and room.deadline > time.monotonic():
+            return False  # a person's turn timer runs
+        table = room.table
+        return (table.started and table.is_over) or now - room.idle_since >= self.idle_seconds
+
+    async def evict(self) -> int:
+        """Take finished and abandoned tables out of memory and give up their leases;
+        returns how many."""
+        now = time.monotonic()
+        gone = [room for room in self.rooms.values() if self.evictable(room, now)]
+        for room in gone:
+            self._drop(room)
+        if gone:
+            await self._store(self.store.release, [room.table.id for room in gone])
+        return len(gone)
+
+    async def _keep_loop(self) -> None:
+        """Renew this server's leases every quarter lease, and evict idle tables."""
+        renew_every = self.store.lease_seconds / 4
+        tick = min(renew_every, max(self.idle_seconds / 2, 0.05))
+        renewed = time.monotonic()
+        while True:
+            await asyncio.sleep(tick)
+            try:
+                if time.monotonic() - renewed >= renew_every:
+                    owned = await self._store(self.store.renew)
+                    renewed = time.monotonic()
+                    for room in list(self.rooms.values()):
+                        if room.inserted and room.stored and room.table.id not in owned:
+                            self._lose(room)
+                await self.evict()
+            except Exception as error:
+                # The writes say it too; renewing goes on when the database is back.
+                _log.warning("cannot renew the leases: %s", str(error).splitlines()[0])
+
+    async def room(self, table_id: str) -> Room:
+        """The room of ``table_id``, loaded from its record when it is not in memory (taking
+        its lease); raises ``Unavailable`` naming why it cannot be served."""
+        key = table_code(table_id)
+        room = self.rooms.get(key)
+        if room is not None:
+            return room
+        if not key.isalnum() or len(key) > 16:
+            raise Unavailable(f"no table {table_id!r}", 404)
+        loading = self._loading.get(key)
+        if loading is None:
+            loading = asyncio.ensure_future(self._open(key))
+            self._loading[key] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(key, None))
+        return await asyncio.shield(loading)
+
+    async def _open(self, key: str) -> Room:
+        self.start()
+        try:
+            lease = await self._store(self.store.acquire, key)
+            stored = None if lease is not None else await self._store(self.store.read, key)
+        except Exception as error:
+            _log.warning("cannot open table %s: %s", key, str(error).splitlines()[0])
+            raise Unavailable(RECONNECTING, 503) from None
+        if lease is not None or stored is None:
+            raise _refusal(key, lease or Lease(None, None))
+        try:
+            table = await asyncio.to_thread(replay, stored)
+        except TableError as error:
+            await self._store(self.store.set_aside, key, str(error))
+            _log.error("table %s is set aside: %s", key, error)
+            raise Unavailable(
+                f"table {key}'s record is damaged and set aside: {error}", 409
+            ) from None
+        if stored.status is not None:
+            await self._store(self.store.mark_sound, key)
+        room = self._add(table)
+        room.arm_timer()
+        room.drive()
+        return room
+
+    def _add(self, table: Table) -> Room:
+        room = Room(table, self, saved=len(table.record), inserted=True)
+        self.rooms[table.id] = room
+        return room
 
     def load(self) -> int:
-        """Rebuild every stored table by replaying its record; returns how many."""
-        for table_id, config, record in self.store.load_all():
-            table = Table.from_config(table_id, config, record)
-            room = Room(table, self)
-            room.saved = len(table.record)
-            self.rooms[table_id] = room
+        """Load the tables that must carry on at start-up: every unfinished table of bots
+        alone, and every unfinished table changed within ``idle_seconds`` (its people come
+        back); the rest wait to be opened. A table another server owns is left to it; one
+        whose record cannot be replayed is set aside, named in the log. Returns how many."""
+        since = time.time() - self.idle_seconds
+        for key, config, updated in self.store.unfinished():
+            try:
+                seats = json.loads(config).get("seats")
+                bots_only = all(seat.get("kind") == "bot" for seat in seats)
+            except (ValueError, TypeError, AttributeError):
+                bots_only = False
+            if not bots_only and updated < since:
+                continue
+            try:
+                if self.store.acquire(key) is not None:
+                    _log.info("table %s is served by another server", key)
+                    continue
+                stored = self.store.read(key)
+                if stored is None:
+                    continue
+                table = replay(stored)
+            except TableError as error:
+                self.store.set_aside(key, str(error))
+                _log.error("table %s is set aside: %s", key, error)
+                continue
+            if table.started and table.is_over:
+                self.store.mark_finished(key)
+            self._add(table)
         return len(self.rooms)
 
+    def start(self) -> None:
+        """Start writing and renewing (needs the running event loop); idempotent."""
+        if self._wake is not None:
+            return
+        self._wake = asyncio.Event()
+        self._loops = [
+            asyncio.get_running_loop().create_task(self._write_loop()),
+            asyncio.get_running_loop().create_task(self._keep_loop()),
+        ]
+
     def resume(self) -> None:
-        """Let the bots of every loaded table carry on (needs the running event loop)."""
+        """Start writing, and let the bots and timers of every loaded table carry on (needs the
+        running event loop)."""
+        self.start()
         for room in self.rooms.values():
             room.arm_timer()
             room.drive()
 
     def new_code(self) -> str:
+        """A new table's code (``tables.new_code``), not one of a table already here."""
         while True:
-            code = "".join(secrets.choice(_CODE_LETTERS) for _ in range(6))
+            code = new_code()
             if code not in self.rooms:
                 return code
 
@@ -395,19 +717,69 @@ class Hub:
         return room, token
 
     def get(self, table_id: str) -> Room:
-        room = self.rooms.get(table_id.upper())
+        room = self.rooms.get(table_code(table_id))
         if room is None:
             raise TableError(f"no table {table_id!r}")
         return room
 
     async def close(self) -> None:
-        self._thinker.shutdown(wait=False, cancel_futures=True)
-        if self._flusher is not None:
-            self._flusher.cancel()
-        self.flush()
-        for room in self.rooms.values():
-            room.save()
+        """Stop the bots, commit what is left (for at most a few seconds) and give up every
+        lease, so that another server may take the tables over at once."""
+        self.thinkers.shutdown()
+        for room in list(self.rooms.values()):
             if room.driver is not None:
                 room.driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await room.driver
+        pending = [self.commit(room) for room in self.rooms.values() if not room.stored]
+        if pending:
+            try:
+                await asyncio.wait_for(asyncio.gather(*pending), 5)
+            except TimeoutError:
+                _log.error("stopping with tables not written: the database fails")
+        for task in self._loops:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):
+            await self._store(self.store.release)
+        self._writer.shutdown(wait=True)
+
+
+def replay(stored: StoredTable) -> Table:
+    """Rebuild a stored table from its record; raises ``TableError`` naming what is wrong."""
+    try:
+        config = json.loads(stored.config)
+        if not isinstance(config, dict):
+            raise TableError("its configuration is not a JSON object")
+        return Table.from_config(stored.id, config, stored.actions)
+    except TableError:
+        raise
+    except BelotError as error:
+        number = _failing_action(stored, config)
+        raise TableError(f"action {number} cannot be replayed: {error}") from None
+    except ValueError as error:
+        raise TableError(f"its configuration is not valid: {error}") from None
+    except (KeyError, TypeError, AttributeError, IndexError) as error:
+        raise TableError(f"its configuration lacks or mistypes {error}") from None
+
+
+def _failing_action(stored: StoredTable, config: dict[str, Any]) -> str:
+    """The number and text of the first action of ``stored`` that cannot be replayed."""
+    try:
+        table = Table.from_config(stored.id, config, [])
+        for number, (seat, text) in enumerate(stored.actions):
+            try:
+                table._apply(seat, text)
+            except BelotError:
+                return f"{number} ({seat or '-'} {text!r})"
+    except Exception:
+        pass
+    return "?"
+
+
+def _refusal(key: str, lease: Lease) -> Unavailable:
+    if lease.owner is None:
+        return Unavailable(f"no table {key!r}", 404)
+    until = datetime.datetime.fromtimestamp(lease.until or 0, datetime.UTC)
+    return Unavailable(f"another server owns table {key} until {until:%Y-%m-%d %H:%M:%S} UTC", 423)

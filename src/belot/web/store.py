@@ -3,18 +3,30 @@
 A table is one row of configuration (rules, seats, the secret master seed, options) plus one row
 per action, appended as it happens, so a restart replays every table to exactly where it was.
 SQLite (a file in the data folder) by default; any SQLAlchemy URL, e.g. PostgreSQL, works.
+
+Each table's row also holds its lease: the server process that owns the table (``lease_owner``)
+and until when (``lease_until``, Unix seconds). A process writes a table only while it holds
+its lease, and takes a lease only when it is free or expired, in one conditional ``UPDATE``;
+so several servers can share one database, each owning some tables. A table whose record
+cannot be replayed is marked (``status`` "damaged", with the ``reason``) and kept as it is.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import secrets
+import socket
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import (
     Column,
     Engine,
+    Float,
     Integer,
     MetaData,
     String,
@@ -22,15 +34,36 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
+    inspect,
+    make_url,
+    or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import SQLAlchemyError
 
 from belot.engine.errors import BelotError
 
-__all__ = ["Store", "StoreError", "default_url", "open_database"]
+__all__ = [
+    "DAMAGED",
+    "LEASE_SECONDS",
+    "Batch",
+    "Lease",
+    "Store",
+    "StoreError",
+    "StoredTable",
+    "default_url",
+    "masked",
+    "open_database",
+]
+
+#: How long a lease lasts unless renewed; a server renews its leases well before.
+LEASE_SECONDS: Final = 20.0
+#: The status of a table whose record cannot be replayed.
+DAMAGED: Final = "damaged"
 
 
 class StoreError(BelotError):
@@ -45,6 +78,11 @@ _tables = Table(
     Column("created", Integer, nullable=False),
     Column("updated", Integer, nullable=False),
     Column("config", Text, nullable=False),
+    Column("lease_owner", String(100), nullable=True),
+    Column("lease_until", Float, nullable=True),
+    Column("status", String(16), nullable=True),
+    Column("reason", Text, nullable=True),
+    Column("finished", Integer, nullable=False, server_default="0"),
 )
 _actions = Table(
     "belot_actions",
@@ -54,6 +92,14 @@ _actions = Table(
     Column("seat", String(1), nullable=False),
     Column("action", String(200), nullable=False),
 )
+#: Columns added since the first version of ``belot_tables``, with their SQL to add them.
+_ADDED: Final = {
+    "lease_owner": "VARCHAR(100)",
+    "lease_until": "FLOAT",
+    "status": "VARCHAR(16)",
+    "reason": "TEXT",
+    "finished": "INTEGER DEFAULT 0 NOT NULL",
+}
 
 
 def default_url(data_dir: Path | str, name: str = "belot.sqlite3") -> str:
@@ -63,73 +109,349 @@ def default_url(data_dir: Path | str, name: str = "belot.sqlite3") -> str:
     return f"sqlite:///{folder / name}"
 
 
+def masked(url: str) -> str:
+    """``url`` with its password (if any) replaced by ``***``, fit to print."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (SQLAlchemyError, ValueError):
+        return "<a database URL that cannot be parsed>"
+
+
 def open_database(database: Engine | str, meta: MetaData) -> Engine:
     """The database at a URL (or an engine already open) with ``meta``'s tables created;
-    raises ``StoreError`` naming the URL when it cannot be opened."""
+    raises ``StoreError`` naming the URL (never its password) when it cannot be opened."""
     try:
-        if isinstance(database, str):
-            engine = create_engine(database)
-            if engine.dialect.name == "sqlite":
-                event.listen(engine, "connect", _sqlite_pragmas)
-        else:
-            engine = database
+        engine = _engine(database) if isinstance(database, str) else database
         meta.create_all(engine)
     except (SQLAlchemyError, ImportError) as error:
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise StoreError(f"cannot open the database {str(database)!r}: {first}") from None
+        shown = masked(database) if isinstance(database, str) else repr(database)
+        raise StoreError(f"cannot open the database {shown!r}: {first}") from None
     return engine
 
 
+def _engine(url: str) -> Engine:
+    if make_url(url).get_backend_name() == "sqlite":
+        # A writer waits at most 1 s for a lock held elsewhere, then fails and is retried:
+        # its tables say "reconnecting to the database" instead of hanging silently.
+        engine = create_engine(url, connect_args={"timeout": 1.0})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    # A server restart leaves dead connections in the pool: test each one before use.
+    return create_engine(url, pool_pre_ping=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """What one table has not yet stored: its actions from number ``start`` on and, when it
+    changed, its configuration."""
+
+    table_id: str
+    start: int
+    actions: list[tuple[str, str]]
+    config: dict[str, Any] | None = None
+    finished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    """Who owns a table (``owner`` None: nobody) and until when (Unix seconds)."""
+
+    owner: str | None
+    until: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table's row and its actions as stored, not yet replayed."""
+
+    id: str
+    config: str
+    status: str | None
+    reason: str | None
+    finished: bool
+    updated: int
+    actions: list[tuple[str, str]]
+
+
 class Store:
-    """Tables and their actions in a database (created on first use)."""
+    """Tables and their actions in a database (created on first use), written by the process
+    ``owner`` only for the tables whose lease it holds."""
 
     engine: Engine
+    owner: str
 
-    def __init__(self, url: str) -> None:
+    def __init__(
+        self, url: str, *, owner: str | None = None, lease_seconds: float = LEASE_SECONDS
+    ) -> None:
         self.engine = open_database(url, _meta)
+        self.url = url
+        _add_missing_columns(self.engine)
+        self.owner = owner or f"{_HOST}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.lease_seconds = lease_seconds
+        self._free_dead()
 
-    def save_config(self, table_id: str, config: dict[str, Any]) -> None:
-        """Insert or update a table's configuration."""
-        now = int(time.time())
-        text = json.dumps(config, sort_keys=True)
+    # --- leases -----------------------------------------------------------------------------
+
+    def acquire(self, table_id: str) -> Lease | None:
+        """Take ``table_id``'s lease when it is free, expired or already ours; returns None
+        when taken, else the lease that stands (``Lease(None, None)``: no such table)."""
+        now = time.time()
+        c = _tables.c
         with self.engine.begin() as conn:
             done = conn.execute(
-                update(_tables).where(_tables.c.id == table_id).values(config=text, updated=now)
+                update(_tables)
+                .where(
+                    c.id == table_id,
+                    or_(c.lease_owner.is_(None), c.lease_owner == self.owner, c.lease_until < now),
+                )
+                .values(lease_owner=self.owner, lease_until=now + self.lease_seconds)
             )
-            if done.rowcount == 0:
+            if done.rowcount == 1:
+                return None
+            row = conn.execute(select(c.lease_owner, c.lease_until).where(c.id == table_id)).first()
+            if row is not None and _dead(row.lease_owner):
+                done = conn.execute(
+                    update(_tables)
+                    .where(c.id == table_id, c.lease_owner == row.lease_owner)
+                    .values(lease_owner=self.owner, lease_until=now + self.lease_seconds)
+                )
+                if done.rowcount == 1:
+                    return None
+        if row is None:
+            return Lease(None, None)
+        return Lease(row.lease_owner, row.lease_until)
+
+    def _free_dead(self) -> None:
+        """Give up the leases of processes of this machine that are gone (killed, crashed),
+        so that a server started again takes its tables at once, not when they expire."""
+        c = _tables.c
+        with self.engine.begin() as conn:
+            owners = list(
+                conn.scalars(
+                    select(c.lease_owner).distinct().where(c.lease_owner.like(f"{_HOST}:%"))
+                )
+            )
+            for owner in [o for o in owners if _dead(o)]:
                 conn.execute(
-                    insert(_tables).values(id=table_id, created=now, updated=now, config=text)
+                    update(_tables)
+                    .where(c.lease_owner == owner)
+                    .values(lease_owner=None, lease_until=None)
                 )
 
-    def append(self, table_id: str, start: int, actions: list[tuple[str, str]]) -> None:
-        """Store ``actions`` as the table's actions number ``start``, ``start + 1``, ..."""
-        self.append_many([(table_id, start, actions)])
-
-    def append_many(self, batches: list[tuple[str, int, list[tuple[str, str]]]]) -> None:
-        """Append several tables' actions in one transaction."""
-        rows = [
-            {"table_id": table_id, "n": start + i, "seat": seat, "action": text}
-            for table_id, start, actions in batches
-            for i, (seat, text) in enumerate(actions)
-        ]
-        if not rows:
-            return
+    def renew(self) -> set[str]:
+        """Extend every lease this process holds; returns the tables it still owns."""
+        c = _tables.c
         with self.engine.begin() as conn:
-            conn.execute(insert(_actions), rows)
+            conn.execute(
+                update(_tables)
+                .where(c.lease_owner == self.owner)
+                .values(lease_until=time.time() + self.lease_seconds)
+            )
+            return set(conn.scalars(select(c.id).where(c.lease_owner == self.owner)))
 
-    def load_all(self) -> list[tuple[str, dict[str, Any], list[tuple[str, str]]]]:
-        """Every stored table: (id, configuration, actions in order)."""
-        out = []
+    def release(self, table_ids: list[str] | None = None) -> None:
+        """Give up the leases of ``table_ids`` (every lease of this process when None)."""
+        c = _tables.c
+        where = [c.lease_owner == self.owner]
+        if table_ids is not None:
+            if not table_ids:
+                return
+            where.append(c.id.in_(table_ids))
+        with self.engine.begin() as conn:
+            conn.execute(update(_tables).where(*where).values(lease_owner=None, lease_until=None))
+
+    # --- writing ----------------------------------------------------------------------------
+
+    def write(self, batches: list[Batch], careful: bool = False) -> set[str]:
+        """Store several tables' new actions (and changed configurations) in one transaction,
+        each only if this process holds its lease, which is renewed; a table new to the
+        database is inserted with its lease. Returns the tables not written because another
+        process owns them. Raises (and writes nothing) when the database fails. ``careful``
+        (after a failure, when the last commit may have gone through unseen) skips the
+        actions already stored."""
+        if not batches:
+            return set()
+        if careful:
+            batches = self._unstored(batches)
+        now = time.time()
+        until = now + self.lease_seconds
+        c = _tables.c
+        ids = [b.table_id for b in batches]
+        lost: set[str] = set()
+        rows: list[dict[str, Any]] = []
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(_tables)
+                .where(c.id.in_(ids), c.lease_owner == self.owner)
+                .values(lease_until=until, updated=int(now))
+            )
+            held = set(ids)
+            if done.rowcount != len(ids):
+                held = set(
+                    conn.scalars(select(c.id).where(c.id.in_(ids), c.lease_owner == self.owner))
+                )
+            for batch in batches:
+                config = None if batch.config is None else json.dumps(batch.config, sort_keys=True)
+                if batch.table_id not in held:
+                    exists = conn.execute(select(c.id).where(c.id == batch.table_id)).first()
+                    if exists is not None or config is None:
+                        lost.add(batch.table_id)
+                        continue
+                    conn.execute(
+                        insert(_tables).values(
+                            id=batch.table_id,
+                            created=int(now),
+                            updated=int(now),
+                            config=config,
+                            lease_owner=self.owner,
+                            lease_until=until,
+                            finished=int(batch.finished),
+                        )
+                    )
+                elif config is not None or batch.finished:
+                    values: dict[str, Any] = {"finished": int(batch.finished)}
+                    if config is not None:
+                        values["config"] = config
+                    conn.execute(update(_tables).where(c.id == batch.table_id).values(**values))
+                rows.extend(
+                    {"table_id": batch.table_id, "n": batch.start + i, "seat": seat, "action": act}
+                    for i, (seat, act) in enumerate(batch.actions)
+                )
+            if rows:
+                conn.execute(insert(_actions), rows)
+        return lost
+
+    def _unstored(self, batches: list[Batch]) -> list[Batch]:
+        a = _actions.c
+        ids = [b.table_id for b in batches]
         with self.engine.connect() as conn:
-            records: dict[str, list[tuple[str, str]]] = {}
-            for row in conn.execute(select(_actions).order_by(_actions.c.table_id, _actions.c.n)):
-                records.setdefault(row.table_id, []).append((row.seat, row.action))
-            for row in conn.execute(select(_tables).order_by(_tables.c.created)):
-                out.append((row.id, json.loads(row.config), records.get(row.id, [])))
+            rows = conn.execute(
+                select(a.table_id, func.count()).where(a.table_id.in_(ids)).group_by(a.table_id)
+            )
+            counts: dict[str, int] = {table_id: number for table_id, number in rows}
+        out = []
+        for b in batches:
+            skip = max(0, counts.get(b.table_id, 0) - b.start)
+            out.append(Batch(b.table_id, b.start + skip, b.actions[skip:], b.config, b.finished))
         return out
+
+    def set_aside(self, table_id: str, reason: str) -> None:
+        """Mark a table whose record cannot be replayed (its rows stay as they are) and give up
+        its lease."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(_tables)
+                .where(_tables.c.id == table_id)
+                .values(status=DAMAGED, reason=reason[:500])
+            )
+        self.release([table_id])
+
+    def mark_sound(self, table_id: str) -> None:
+        """Clear a table's damaged mark (its record replays again)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(_tables).where(_tables.c.id == table_id).values(status=None, reason=None)
+            )
+
+    def mark_finished(self, table_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(_tables).where(_tables.c.id == table_id).values(finished=1))
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def read(self, table_id: str) -> StoredTable | None:
+        """One table's row and actions, or None when there is no such table."""
+        c = _tables.c
+        with self.engine.connect() as conn:
+            row = conn.execute(select(_tables).where(c.id == table_id)).first()
+            if row is None:
+                return None
+            actions = [
+                (r.seat, r.action)
+                for r in conn.execute(
+                    select(_actions.c.seat, _actions.c.action)
+                    .where(_actions.c.table_id == table_id)
+                    .order_by(_actions.c.n)
+                )
+            ]
+        return StoredTable(
+            row.id,
+            row.config,
+            row.status,
+            row.reason,
+            bool(row.finished),
+            row.updated,
+            actions,
+        )
+
+    def unfinished(self) -> list[tuple[str, str, int]]:
+        """(id, configuration text, last update) of every table neither finished nor damaged,
+        oldest first."""
+        c = _tables.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(c.id, c.config, c.updated)
+                .where(c.finished == 0, c.status.is_(None))
+                .order_by(c.created)
+            )
+            return [(r.id, r.config, r.updated) for r in rows]
+
+    def table_ids(self) -> list[str]:
+        """Every stored table, oldest first."""
+        with self.engine.connect() as conn:
+            return list(conn.scalars(select(_tables.c.id).order_by(_tables.c.created)))
+
+    def records(self) -> Iterator[StoredTable]:
+        """Every stored table as stored, one at a time."""
+        for table_id in self.table_ids():
+            stored = self.read(table_id)
+            if stored is not None:
+                yield stored
+
+    def lease(self, table_id: str) -> Lease:
+        c = _tables.c
+        with self.engine.connect() as conn:
+            row = conn.execute(select(c.lease_owner, c.lease_until).where(c.id == table_id)).first()
+        return Lease(None, None) if row is None else Lease(row.lease_owner, row.lease_until)
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+_HOST: Final = socket.gethostname()
+
+
+def _dead(owner: str | None) -> bool:
+    """True when ``owner`` names a process of this machine that no longer runs."""
+    host, _, rest = (owner or "").partition(":")
+    pid = rest.partition(":")[0]
+    if host != _HOST or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # it runs, as another user
+    return False
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an older ``belot`` up to date: add the columns it lacks."""
+    try:
+        present = {col["name"] for col in inspect(engine).get_columns("belot_tables")}
+        quote = engine.dialect.identifier_preparer.quote
+        for name, sql in _ADDED.items():
+            if name not in present:
+                with engine.begin() as conn:
+                    conn.execute(text(f"ALTER TABLE belot_tables ADD COLUMN {quote(name)} {sql}"))
+    except SQLAlchemyError as error:
+        # Another server may have added the column a moment ago: fine if it is there now.
+        present = {col["name"] for col in inspect(engine).get_columns("belot_tables")}
+        if not set(_ADDED) <= present:
+            first = str(error).splitlines()[0]
+            raise StoreError(f"cannot bring the database up to date: {first}") from None
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

@@ -65,6 +65,9 @@ function receive(message) {
     render();
   } else if (message.type === "error") {
     toast(message.message);
+  } else if (message.type === "status") {
+    if (message.database === "reconnecting") toast(t("database_reconnecting"), 0);
+    else $("toast").hidden = true;
   } else if (message.type === "hint") {
     hintList = message.hint;
     renderHint();
@@ -271,7 +274,7 @@ function renderPanel() {
       seats.append(item);
     });
     const content = [
-      el("p", {}, t("share"), ": ", el("a", { href: link, id: "share-link", text: link }), ` · ${tableId}`),
+      el("p", {}, t("share"), ": ", el("a", { href: link, id: "share-link", text: link }), ` · ${$("table-code").textContent}`),
     ];
     if (!state.you) {
       const saved = localStorage.getItem("belot-name") || "";
