@@ -20,7 +20,7 @@ from belot.bots import make
 from belot.cli.verify import command as verify_command
 from belot.engine import Cut, Deal, Seat
 from belot.engine.deal import Phase
-from belot.engine.match import hashed_deal_seed
+from belot.engine.match import keyed_seed
 from belot.web import hints, i18n, rooms, tables
 from belot.web.app import create_app
 from belot.web.store import Store
@@ -285,7 +285,7 @@ def test_seeds_are_committed_before_and_shown_after_each_deal(client: TestClient
     shown = done["table"]["deals"][0]
     seed = int(shown["seed"])
     assert hashlib.sha256(shown["seed"].encode()).hexdigest() == first["hash"]
-    assert seed == hashed_deal_seed(table.master, 0)
+    assert seed == keyed_seed(table.master, table.id, "deal", 0)
     # ``belot verify`` re-creates the dealt hands from the seed, cut and dealer alone.
     output = (
         CliRunner()

@@ -6,7 +6,7 @@ import pytest
 
 from belot.bots import make
 from belot.engine import BelotError, IllegalActionError, OutOfTurnError, Rules, Seat
-from belot.engine.match import hashed_deal_seed
+from belot.engine.match import keyed_seed
 from belot.engine.sheet import match_winner
 from belot.web.tables import SeatInfo, Table, seed_hash, spectator_view
 
@@ -37,11 +37,12 @@ def test_a_whole_match_is_played_to_its_end_and_replays_from_its_record() -> Non
     assert match_winner((ns, ew), last, 61) is not None
     with pytest.raises(IllegalActionError, match="the match is over"):
         table.next_deal()
-    # Dealers go round, passed-out deals included; each deal's seed comes from the master seed.
+    # Dealers go round, passed-out deals included; each deal's seed comes from the master seed
+    # by a keyed hash of the table's code and the deal's number.
     for before, after in zip(table.deals, table.deals[1:], strict=False):
         assert after.dealer == before.next_seat(before.dealer)
     for number, deal in enumerate(table.deals):
-        assert deal.seed == hashed_deal_seed(11, number)
+        assert deal.seed == keyed_seed(11, "T", "deal", number)
     again = Table.from_config("T", table.to_config(), table.record)
     assert again.record == table.record
     assert again.sheet_json() == sheet

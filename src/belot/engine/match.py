@@ -58,7 +58,7 @@ def hashed_deal_seed(seed: int, number: int) -> int:
 def keyed_seed(key: int, *path: str | int) -> int:
     """A seed derived from the secret ``key``: the first 63 bits of HMAC-SHA256 keyed with
     ``key`` written in decimal, over the JSON array ``["belot", *path]`` without spaces (say
-    ``["belot","ABCD-EFGH-JKLM","deal",3]``). Without the key, no seed derived from it tells
+    ``["belot","ABCDEFGHJKLM","deal",3]``). Without the key, no seed derived from it tells
     anything about the key or about another path's seed."""
     message = json.dumps(["belot", *path], separators=(",", ":")).encode()
     digest = hmac.new(str(key).encode(), message, hashlib.sha256).digest()

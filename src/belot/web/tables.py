@@ -5,43 +5,112 @@ and the store (``belot.web.store``) saves its record. The match is the engine's 
 every action goes through its ``push``, so a rejected action raises a ``BelotError`` and changes
 nothing.
 
-The match seed is the table's secret master seed, with hashed deal seeds
-(``Match(hashed_seeds=True)``): before a deal only its seed's sha256 hash is shown, after it the
-seed itself, so ``belot verify`` can re-create the shuffle.
+Every seed of a table comes from its secret master seed by a keyed hash (``keyed_seed``,
+HMAC-SHA256 keyed with the master over the table's code, the deal number and what the seed is
+for): the first dealer, each deal's shuffle and each bot's choices in each deal. Before a deal
+only its seed's sha256 hash is shown, after it the seed itself, so ``belot verify`` can
+re-create the shuffle; no seed shown tells anything about the master or any other seed. Tables
+made before (no ``seeds`` in their stored configuration) keep the deal seeds they were dealt
+with, ``hashed_deal_seed`` of the master and the deal number.
+
+A table's code is twelve letters and digits (60 bits), too many to guess one at any rate a
+server allows; pages show it in groups of four (``ABCD-EFGH-JKLM``), and it is read without
+regard to case, spaces or dashes. The six-letter codes of older tables stay valid.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from belot.engine.actions import Cut, parse_action
 from belot.engine.deal import Deal
 from belot.engine.errors import BelotError, IllegalActionError
-from belot.engine.match import Match, seed_hash
+from belot.engine.match import Match, keyed_seed, seed_hash
 from belot.engine.rules import Rules
 from belot.engine.sheet import ScoreSheet
 from belot.engine.table import Seat
 
 __all__ = [
+    "NAME_LENGTH",
     "NEXT",
+    "OLD_SEEDS",
+    "SEEDS",
     "SeatInfo",
     "Table",
     "TableError",
+    "new_code",
+    "person_name",
     "seed_hash",
+    "shown_code",
     "spectator_view",
+    "table_code",
 ]
 
 #: The record entry that starts the next deal once a deal is over.
 NEXT: Final = "next"
 SeatKind = Literal["person", "bot"]
+#: How a table derives its seeds from the master seed (its configuration's ``seeds``).
+SEEDS: Final = "hmac-sha256"
+#: The derivation of tables stored before ``SEEDS``: ``hashed_deal_seed``.
+OLD_SEEDS: Final = "sha256"
+#: The letters of table codes: no 0/O, 1/I to misread.
+CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+#: A table code's groups of letters: 3 x 4 letters of 32, 60 bits.
+CODE_GROUPS: Final = 3
+CODE_GROUP: Final = 4
+#: The longest name a person may give (in characters).
+NAME_LENGTH: Final = 30
 
 
 class TableError(BelotError):
     """A request the table cannot grant (a wrong token, a taken seat, a bad option)."""
+
+
+def new_code() -> str:
+    """A new table code at random, such as ``ABCDEFGHJKLM``."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_GROUPS * CODE_GROUP))
+
+
+def table_code(text: str) -> str:
+    """A table code as a person may write it (``abcd efgh-jklm`` → ``ABCDEFGHJKLM``)."""
+    return re.sub(r"[\s-]", "", text).upper()
+
+
+def shown_code(code: str) -> str:
+    """A new table's code in groups of four, to read out and type (an older one as it is)."""
+    if len(code) != CODE_GROUPS * CODE_GROUP:
+        return code
+    return "-".join(code[i : i + CODE_GROUP] for i in range(0, len(code), CODE_GROUP))
+
+
+def person_name(value: object, field: str = "name") -> str:
+    """A person's name as given (trimmed), checked: text of at most ``NAME_LENGTH``
+    characters, with no control characters and no lone surrogates (which no page or JSON
+    answer could hold). Raises ``TableError`` naming ``field``."""
+    if not isinstance(value, str):
+        raise TableError(f"{field} must be a string")
+    name = value.strip()
+    if len(name) > NAME_LENGTH:
+        raise TableError(f"{field} is at most {NAME_LENGTH} characters")
+    for char in name:
+        category = unicodedata.category(char)
+        if category == "Cs":
+            raise TableError(f"{field} holds a lone surrogate ({char!a}): not text")
+        if category == "Cc":
+            raise TableError(f"{field} holds a control character ({char!a})")
+    return name
+
+
+def _stored_name(value: object) -> str:
+    """A stored name made safe to show: one saved before names were checked may hold a lone
+    surrogate, which would make every page of its table fail."""
+    return re.sub("[\ud800-\udfff]", "\ufffd", str(value or "")[:NAME_LENGTH])
 
 
 def token_hash(token: str) -> str:
@@ -82,7 +151,7 @@ class SeatInfo:
         return cls(
             kind=kind,
             level=str(data.get("level", "random")),
-            name=str(data.get("name", ""))[:30],
+            name=_stored_name(data.get("name", "")),
             token_hash=data.get("token_hash"),
             away=bool(data.get("away", False)),
         )
@@ -102,6 +171,8 @@ class Table:
     started: bool = False
     #: Every action in order as (seat name, action text); ``("", "next")`` starts the next deal.
     record: list[tuple[str, str]] = field(default_factory=list)
+    #: How the seeds come from ``master``: ``SEEDS``, or ``OLD_SEEDS`` for an older table.
+    seeds: str = SEEDS
     #: The match the table plays (from ``start()`` on), seeded with ``master``.
     match: Match = field(init=False)
     version: int = field(default=0, init=False)
@@ -112,7 +183,15 @@ class Table:
     def __post_init__(self) -> None:
         if len(self.seats) != 4:
             raise TableError("a table has four seats")
-        self.match = Match(self.rules, seed=self.master, hashed_seeds=True)
+        if self.seeds == SEEDS:
+            dealer = Seat(keyed_seed(self.master, self.id, "dealer") % 4)
+            self.match = Match(
+                self.rules, seed=self.master, dealer=dealer, deal_seeds=self._deal_seed
+            )
+        elif self.seeds == OLD_SEEDS:
+            self.match = Match(self.rules, seed=self.master, hashed_seeds=True)
+        else:
+            raise TableError(f"unknown seeds {self.seeds!r} (known: {SEEDS}, {OLD_SEEDS})")
         actions, self.record = self.record, []
         if self.started:
             for seat, text in actions:
@@ -134,7 +213,7 @@ class Table:
         if not isinstance(timer, int) or not 0 <= timer <= 600:
             raise TableError("the turn timer is 0 (off) to 600 seconds")
         if master is None:
-            master = secrets.randbits(62)
+            master = secrets.randbits(128)
         table = cls(table_id, rules, master, seats, timer=timer, hints=hints)
         if not any(s.is_open for s in seats):
             table.start()
@@ -145,9 +224,10 @@ class Table:
         info = self.seats[seat]
         if not info.is_open:
             raise TableError(f"seat {seat.name} is not free")
+        name = person_name(name)
         token = secrets.token_urlsafe(18)
         info.token_hash = token_hash(token)
-        info.name = name[:30]
+        info.name = name
         self.version += 1
         return token
 
@@ -204,7 +284,16 @@ class Table:
         return self.match.is_over
 
     def seed_of(self, number: int) -> int:
+        """The shuffle seed of deal ``number`` (0 = the first)."""
         return self.match.deal_seed(number)
+
+    def _deal_seed(self, number: int) -> int:
+        return keyed_seed(self.master, self.id, "deal", number)
+
+    def bot_seed(self, seat: Seat) -> int:
+        """The seed of the bot that plays ``seat`` in the current deal (at every table, new or
+        old: the bots' choices are in the record, so replaying never needs their seeds)."""
+        return keyed_seed(self.master, self.id, "bot", self.match.number, seat.name)
 
     @property
     def to_act(self) -> Seat | None:
@@ -349,6 +438,7 @@ class Table:
             "timer": self.timer,
             "hints": self.hints,
             "started": self.started,
+            "seeds": self.seeds,
         }
 
     @classmethod
@@ -365,6 +455,7 @@ class Table:
             hints=bool(config.get("hints", True)),
             started=bool(config.get("started", False)),
             record=list(record),
+            seeds=str(config.get("seeds", OLD_SEEDS)),
         )
 
     def replay_json(self) -> list[dict[str, Any]]:
