@@ -98,7 +98,9 @@ def _outcomes(edge: float) -> list[tuple[int, int, float]]:
     return [(x, y, float(w)) for (x, y, _), w in zip(moving, weights, strict=True)]
 
 
-@functools.cache
+# A few tables at most (9 MB at a target of 1001): a server whose tables play to many targets
+# must not keep one for each.
+@functools.lru_cache(maxsize=8)
 def _table(target: int, edge: float = 0.0) -> np.ndarray:
     """``table[a, b]``: the chance that the team with ``a`` wins from ``a`` to ``b`` before a
     deal, when it gains ``edge`` game points a deal on the other; cells at or over the target

@@ -13,15 +13,21 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from belot.engine.errors import BelotError
 
-__all__ = ["PRESETS", "Rules", "RulesError"]
+__all__ = ["PRESETS", "TARGET_LIMIT", "Rules", "RulesError"]
 
 
 class RulesError(BelotError):
     """An unknown preset or option, or an option value out of range."""
+
+
+#: The longest match: Bela's target (RULES.md §6). The bots' match-equity table
+#: (``belot.bots.match_equity``) takes time and memory that grow with the square of the target:
+#: 1.6 s and 9 MB at 1001.
+TARGET_LIMIT: Final = 1001
 
 
 DeclarationCompare = Literal["separate", "single"]
@@ -78,24 +84,34 @@ class Rules:
         return rules
 
     def _check(self) -> None:
-        def need(ok: bool, what: str) -> None:
+        def need(ok: bool, name: str, what: str) -> None:
             if not ok:
-                raise RulesError(what)
+                raise RulesError(f"{name} must be {what}, not {_shown(getattr(self, name))}")
 
-        need(self.direction in (1, -1), "direction must be 1 or -1")
-        need(isinstance(self.target, int) and self.target > 0, "target must be a positive integer")
-        need(self.passes_after_double in (2, 3), "passes_after_double must be 2 or 3")
-        need(self.nt_last_trick in (10, 20), "nt_last_trick must be 10 or 20")
+        def whole(name: str) -> bool:  # an int, but not a bool (True is 1 to Python)
+            value = getattr(self, name)
+            return isinstance(value, int) and not isinstance(value, bool)
+
+        need(whole("direction") and self.direction in (1, -1), "direction", "1 or -1")
         need(
-            self.declaration_compare in ("separate", "single"),
-            "declaration_compare must be 'separate' or 'single'",
+            whole("target") and 1 <= self.target <= TARGET_LIMIT,
+            "target",
+            f"a whole number from 1 to {TARGET_LIMIT}",
         )
         need(
-            self.double_scoring in ("winner_takes_all", "per_team"),
-            "double_scoring must be 'winner_takes_all' or 'per_team'",
+            whole("passes_after_double") and self.passes_after_double in (2, 3),
+            "passes_after_double",
+            "2 or 3",
         )
+        need(whole("nt_last_trick") and self.nt_last_trick in (10, 20), "nt_last_trick", "10 or 20")
+        for name, words in (
+            ("declaration_compare", ("separate", "single")),
+            ("double_scoring", ("winner_takes_all", "per_team")),
+        ):
+            value = getattr(self, name)
+            need(isinstance(value, str) and value in words, name, " or ".join(map(repr, words)))
         for flag in ("belot_when_trumping", "redeal_same_dealer", "forced_undertrump"):
-            need(isinstance(getattr(self, flag), bool), f"{flag} must be true or false")
+            need(isinstance(getattr(self, flag), bool), flag, "true or false")
 
     def options(self) -> dict[str, Any]:
         """The options that differ from the preset's defaults."""
@@ -118,10 +134,24 @@ class Rules:
             return cls.preset_named(data)
         if not isinstance(data, Mapping):
             raise RulesError("rules must be a preset name or an object with preset and options")
-        options = data.get("options") or {}
-        if not isinstance(options, Mapping):
+        for key in data:
+            if key not in ("preset", "options"):
+                raise RulesError(f"unknown rules field {_shown(key)} (known: preset, options)")
+        preset = data.get("preset", "bulgarian")
+        if not isinstance(preset, str):
+            raise RulesError(f"rules preset must be a preset name, not {_shown(preset)}")
+        options = data.get("options")
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
             raise RulesError("rules options must be an object")
-        return cls.preset_named(str(data.get("preset", "bulgarian")), **dict(options))
+        return cls.preset_named(preset, **dict(options))
+
+
+def _shown(value: object) -> str:
+    """``value`` as an error message shows it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 PRESETS: dict[str, Rules] = {"bulgarian": Rules()}

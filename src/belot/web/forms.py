@@ -1,0 +1,120 @@
+"""What the bodies of the table API may hold: every field checked for its exact type and range.
+
+Nothing is coerced: ``"hints": "no"`` is not false, ``"timer": true`` is not one second, and a
+seat of an unknown kind is not a bot. A body that does not fit is refused with a
+``TableError`` naming its field (``seats.N.kind``), which the API answers with a 400.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from belot.bots import LEVELS
+from belot.engine.rules import Rules
+from belot.engine.table import Seat
+from belot.web.tables import SeatInfo, SeatKind, TableError, person_name
+
+__all__ = ["TIMER_LIMIT", "NewTable", "claim_name", "new_table"]
+
+#: The longest turn timer, in seconds.
+TIMER_LIMIT: Final = 600
+#: The seat of the person who creates a table.
+CREATOR: Final = Seat.S
+_TABLE_FIELDS: Final = ("rules", "seats", "timer", "hints", "name")
+_SEAT_FIELDS: Final = ("kind", "level")
+_KINDS: Final[tuple[SeatKind, ...]] = ("person", "bot")
+
+
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """A request for a new table, checked."""
+
+    rules: Rules
+    #: N, E, S, W; South is the creator's.
+    seats: list[SeatInfo]
+    timer: int
+    hints: bool
+    #: The creator's name.
+    name: str
+
+
+def new_table(data: object) -> NewTable:
+    """The new table a create-table body asks for; raises ``TableError`` naming the field."""
+    body = _body(data)
+    _known_fields(body, _TABLE_FIELDS, "")
+    timer = body.get("timer", 0)
+    if not _whole(timer) or not 0 <= timer <= TIMER_LIMIT:
+        raise TableError(
+            f"timer must be a whole number of seconds from 0 (off) to {TIMER_LIMIT}, "
+            f"not {_shown(timer)}"
+        )
+    hints = body.get("hints", True)
+    if not isinstance(hints, bool):
+        raise TableError(f"hints must be true or false, not {_shown(hints)}")
+    return NewTable(
+        rules=Rules.from_dict(body.get("rules")),
+        seats=_seats(body.get("seats", {})),
+        timer=timer,
+        hints=hints,
+        name=person_name(body.get("name", ""), "name"),
+    )
+
+
+def claim_name(data: object) -> str:
+    """The name a claim-seat body gives (empty when none); raises ``TableError``."""
+    body = _body(data)
+    _known_fields(body, ("name",), "")
+    return person_name(body.get("name", ""), "name")
+
+
+def _seats(value: object) -> list[SeatInfo]:
+    if not isinstance(value, Mapping):
+        raise TableError(f"seats must be an object with seats N, E, S, W, not {_shown(value)}")
+    for key in value:
+        if key not in Seat.__members__:
+            raise TableError(f"seats: unknown seat {_shown(key)} (seats are N, E, S, W)")
+    return [_seat(seat, value.get(seat.name, {})) for seat in Seat]
+
+
+def _seat(seat: Seat, item: object) -> SeatInfo:
+    field = f"seats.{seat.name}"
+    if not isinstance(item, Mapping):
+        raise TableError(f"{field} must be an object with kind and level, not {_shown(item)}")
+    _known_fields(item, _SEAT_FIELDS, field + ".")
+    kind = item.get("kind", "person" if seat == CREATOR else "bot")
+    if not isinstance(kind, str) or kind not in _KINDS:
+        raise TableError(f"{field}.kind must be 'person' or 'bot', not {_shown(kind)}")
+    if seat == CREATOR and kind != "person":
+        raise TableError(f"{field}.kind: seat {seat.name} is the creator's, a person")
+    level = item.get("level", "random")
+    if not isinstance(level, str) or level not in LEVELS:
+        raise TableError(
+            f"{field}.level: unknown bot level {_shown(level)} (known: {', '.join(LEVELS)})"
+        )
+    return SeatInfo(kind="person" if kind == "person" else "bot", level=level)
+
+
+def _body(data: object) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise TableError("the request body must be a JSON object")
+    return data
+
+
+def _known_fields(data: Mapping[str, Any], known: tuple[str, ...], prefix: str) -> None:
+    for key in data:
+        if key not in known:
+            field = _shown(f"{prefix}{key}")
+            raise TableError(f"unknown field {field} (known: {', '.join(known)})")
+
+
+def _whole(value: object) -> bool:
+    """An int that is not a bool (``True`` is 1 to Python, not to a body)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: object) -> str:
+    """``value`` as an error shows it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
