@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from belot.engine.errors import BelotError
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "JSONInputError", "loads"]
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "JSONInputError", "MalformedJSONError", "loads"]
 
 #: Deepest nesting of lists and objects accepted (the deepest input we read is about 6).
 MAX_DEPTH: Final = 32
@@ -25,6 +25,10 @@ MAX_DIGITS: Final = 100
 
 class JSONInputError(BelotError):
     """Text that is not JSON we accept; the message says why in one line."""
+
+
+class MalformedJSONError(JSONInputError):
+    """Text that is not JSON at all."""
 
 
 def _integer(text: str) -> int:
@@ -56,7 +60,7 @@ def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     except RecursionError:
         raise JSONInputError(f"lists or objects nested more than {max_depth} deep") from None
     except json.JSONDecodeError as error:
-        raise JSONInputError(f"malformed JSON: {error}") from None
+        raise MalformedJSONError(f"malformed JSON: {error}") from None
     if _depth(value) > max_depth:
         raise JSONInputError(f"lists or objects nested more than {max_depth} deep")
     return value

@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from belot.web.guard import UVICORN_LIMITS
+from belot.web.limits import Limits, Rate
+
 if TYPE_CHECKING:
     from belot.web.store import Store
 
@@ -70,6 +73,31 @@ __all__ = ["command"]
     is_flag=True,
     help="Replay every stored table, print its state and exit: non-zero when any is damaged.",
 )
+@click.option(
+    "--limit-tables",
+    default=str(Limits.tables),
+    show_default=True,
+    help="New tables per client address: BURST,PER_SECOND.",
+)
+@click.option(
+    "--limit-guesses",
+    default=str(Limits.guesses),
+    show_default=True,
+    help="Wrong table codes and seat tokens per client address: BURST,PER_SECOND.",
+)
+@click.option(
+    "--limit-connections",
+    default=str(Limits.connections),
+    show_default=True,
+    help="New WebSocket connections per client address: BURST,PER_SECOND.",
+)
+@click.option(
+    "--max-sockets",
+    default=Limits.sockets,
+    show_default=True,
+    type=click.IntRange(1),
+    help="WebSocket connections open at once per client address.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the game in a web browser.")
 def command(
     host: str,
@@ -81,6 +109,10 @@ def command(
     idle_seconds: float,
     lease_seconds: float,
     check: bool,
+    limit_tables: str,
+    limit_guesses: str,
+    limit_connections: str,
+    max_sockets: int,
     open_browser: bool,
 ) -> None:
     """Start the web game: a table against computer players, and rooms for friends."""
@@ -92,7 +124,22 @@ def command(
     store = Store(database_url or default_url(data_dir), lease_seconds=lease_seconds)
     if check:
         sys.exit(_check(store))
-    app = create_app(store, bot_delay=bot_delay, leave_grace=leave_grace, idle_seconds=idle_seconds)
+    try:
+        limits = Limits(
+            tables=Rate.parse(limit_tables),
+            guesses=Rate.parse(limit_guesses),
+            connections=Rate.parse(limit_connections),
+            sockets=max_sockets,
+        )
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+    app = create_app(
+        store,
+        bot_delay=bot_delay,
+        leave_grace=leave_grace,
+        idle_seconds=idle_seconds,
+        limits=limits,
+    )
     # Every action allocates many small objects; collecting less often keeps the pauses that
     # delay every table at once rare (the load benchmark's 99th percentile).
     gc.freeze()
@@ -111,6 +158,9 @@ def command(
         # Views are small; compressing each one costs more time than it saves on a LAN.
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=3,
+        ws_max_size=UVICORN_LIMITS["ws_max_size"],
+        h11_max_incomplete_event_size=UVICORN_LIMITS["h11_max_incomplete_event_size"],
+        timeout_keep_alive=UVICORN_LIMITS["timeout_keep_alive"],
     )
 
 

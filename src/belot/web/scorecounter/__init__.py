@@ -23,6 +23,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
@@ -35,6 +36,7 @@ from belot.engine.contracts import Contract
 from belot.engine.errors import BelotError
 from belot.engine.rules import PRESETS, Rules
 from belot.engine.scoring import contract_total
+from belot.web.guard import BodyError, Guard, json_object
 from belot.web.scorecounter import examples
 from belot.web.scorecounter.ranking import ComparisonError, compare_cards
 from belot.web.scorecounter.store import SheetStore
@@ -62,8 +64,11 @@ def _page(name: str, **context: Any) -> HTMLResponse:
     return HTMLResponse(_env.get_template(name).render(**context))
 
 
-def _json_error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"ok": False, "errors": [{"field": "", "message": message}]}, status)
+def _json_error(message: str, status: int = 400, field: str = "") -> JSONResponse:
+    """A refused request: ``error`` says why in one line, ``errors`` as the page shows them."""
+    return JSONResponse(
+        {"ok": False, "error": message, "errors": [{"field": field, "message": message}]}, status
+    )
 
 
 def _page_data(rules: Rules) -> dict[str, Any]:
@@ -168,11 +173,11 @@ def _split_deal_field(path: str) -> tuple[int | None, str]:
     return None, path
 
 
-async def _body(request: Request) -> Any:
+async def _body(request: Request) -> dict[str, Any]:
     try:
-        return await request.json()
-    except ValueError:
-        raise CalcError("", "the request body must be JSON") from None
+        return await json_object(request)
+    except BodyError as error:
+        raise CalcError("", str(error)) from None
 
 
 # --- routes -----------------------------------------------------------------------------------
@@ -402,4 +407,5 @@ def create_app(data_dir: Path | str | None = None, *, database_url: str | None =
     folder = data_dir if data_dir is not None or database_url is not None else _default_data_dir()
     return Starlette(
         routes=[Route("/", home), *routes(folder, database_url=database_url)],
+        middleware=[Middleware(Guard)],
     )
