@@ -55,9 +55,10 @@ def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
     context |= {
         "lang": lang,
         "t": i18n.texts(lang),
+        # Data for /static/texts.js, safe inside a <script> element (no inline code: CSP).
         "texts_json": json.dumps(
             {code: i18n.texts(code) for code in i18n.LANGUAGES}, ensure_ascii=False
-        ),
+        ).replace("</", "<\\/"),
     }
     return HTMLResponse(_env.get_template(name).render(**context))
 
