@@ -1,0 +1,115 @@
+"""One owner per table: each table's lease in the database names the one server process that
+may write it; another refuses to serve it, clearly, until the lease is given up or expires."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from pathlib import Path
+
+from players import Players
+from starlette.testclient import TestClient
+
+from belot.web.app import create_app
+from belot.web.store import Store
+from conftest import Server
+
+
+def test_a_second_server_on_one_database_refuses_the_first_ones_tables(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'belot.sqlite3'}"
+    with TestClient(create_app(Store(url), bot_delay=0)) as first:
+        answer = first.post(
+            "/api/tables", json={"seats": {s: {"kind": "bot", "level": "random"} for s in "NEW"}}
+        ).json()
+        table_id, token = answer["id"], answer["token"]
+        with first.websocket_connect(f"/ws/{table_id}?token={token}") as ws:
+            assert ws.receive_json()["type"] == "state"
+        with TestClient(create_app(Store(url), bot_delay=0)) as second:
+            refused = second.get(f"/api/tables/{table_id}")
+            assert refused.status_code == 423
+            assert f"another server owns table {table_id} until " in refused.json()["error"]
+            assert second.get(f"/t/{table_id}").status_code == 423
+            with second.websocket_connect(f"/ws/{table_id}?token={token}") as ws:
+                message = ws.receive_json()
+                assert message["fatal"] and "another server owns" in message["message"]
+            # Its own new tables are its own: the first refuses them.
+            own = second.post("/api/tables", json={"seats": {}}).json()["id"]
+            assert first.get(f"/api/tables/{own}").status_code == 423
+            assert table_id not in second.app.state.hub.rooms  # type: ignore[attr-defined]
+    # The first stopped cleanly and gave its leases up: a new server takes the table over.
+    record = first.app.state.hub.get(table_id).table.record  # type: ignore[attr-defined]
+    with TestClient(create_app(Store(url), bot_delay=0)) as third:
+        assert third.get(f"/api/tables/{table_id}").status_code == 200
+        assert third.app.state.hub.get(table_id).table.record == record  # type: ignore[attr-defined]
+
+
+def test_a_lease_is_taken_only_when_free_or_expired_and_writes_need_it(tmp_path: Path) -> None:
+    from belot.web.store import Batch
+
+    url = f"sqlite:///{tmp_path / 'belot.sqlite3'}"
+    one = Store(url, owner="one", lease_seconds=0.5)
+    two = Store(url, owner="two", lease_seconds=0.5)
+    config = {"rules": {}, "master": "1", "seats": [], "started": False}
+    assert one.write([Batch("T1", 0, [("", "a")], config)]) == set()
+    lease = two.acquire("T1")
+    assert lease is not None and lease.owner == "one"
+    assert two.write([Batch("T1", 1, [("", "b")])]) == {"T1"}
+    nobody = two.acquire("NONE")
+    assert nobody is not None and nobody.owner is None
+    assert one.renew() == {"T1"}
+    time.sleep(0.6)
+    assert two.acquire("T1") is None  # expired: taken over
+    assert one.write([Batch("T1", 1, [("", "b")])]) == {"T1"}  # the old owner may not write
+    assert one.renew() == set()
+    stored = two.read("T1")
+    assert stored is not None and stored.actions == [("", "a")]
+    two.release()
+    assert one.acquire("T1") is None
+
+
+def test_two_belot_serve_on_one_data_folder_each_table_has_one_writer(
+    tmp_path: Path, serve: type[Server]
+) -> None:
+    data = tmp_path / "data"
+    first = serve(data, None, "--bot-delay", "0.005", "--leave-grace", "60")
+    first.start()
+    players = Players(first.base)
+    players.create(people=1, with_bots=1)
+    second = serve(data, None, "--bot-delay", "0.005", "--leave-grace", "60")
+    second.start()
+
+    async def play(seconds: float) -> None:
+        players.start()
+        await asyncio.sleep(seconds)
+        await players.stop()
+
+    asyncio.run(play(0.7))
+    for table_id in players.tokens:
+        status, answer = get(second.base, f"/api/tables/{table_id}")
+        assert status == 423 and "another server owns" in answer
+    first.stop()  # a clean stop gives the leases up
+    for table_id in players.tokens:
+        assert get(second.base, f"/api/tables/{table_id}")[0] == 200
+    players.base = second.base
+    asyncio.run(play(0.7))
+    second.kill()
+    shown, lost = players.lost(f"sqlite:///{data / 'belot.sqlite3'}")
+    assert shown > 0 and lost == 0
+    db = sqlite3.connect(data / "belot.sqlite3")
+    for table_id, count, last in db.execute(
+        "SELECT table_id, count(*), max(n) FROM belot_actions GROUP BY table_id"
+    ):
+        assert last == count - 1, f"table {table_id}: rows numbered with a gap"
+    db.close()
+
+
+def get(base: str, path: str) -> tuple[int, str]:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://{base}{path}", timeout=10) as reply:
+            return reply.status, reply.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
