@@ -18,7 +18,7 @@ from belot.engine.match import hashed_deal_seed, keyed_seed
 from belot.web import rooms
 from belot.web.app import create_app
 from belot.web.rooms import Hub, Room
-from belot.web.store import Store
+from belot.web.store import Batch, Store
 from belot.web.tables import (
     CODE_LETTERS,
     OLD_SEEDS,
@@ -180,3 +180,31 @@ def test_a_table_is_found_by_its_code_written_any_way_and_old_codes_still_work(
         assert client.post("/api/tables", json={}).json()["id"] == "QWERTY"
         assert client.get("/api/tables/qwerty").json()["table"]["id"] == "QWERTY"
         assert client.get("/t/QWERTY").status_code == 200
+
+
+def test_the_server_replays_a_table_stored_by_the_old_code_as_it_was_dealt(
+    tmp_path: Path,
+) -> None:
+    master = 4242
+    old = Table(
+        "QWERTY", Rules.bulgarian(), master, [SeatInfo() for _ in range(4)], seeds=OLD_SEEDS
+    )
+    old.start()
+    play_deals(old, 2)
+    config = old.to_config()
+    del config["seeds"]  # as the old code stored it
+    url = f"sqlite:///{tmp_path / 'belot.sqlite3'}"
+    store = Store(url)
+    store.write([Batch("QWERTY", 0, list(old.record), config)])
+    store.release()
+    store.close()
+    with TestClient(create_app(Store(url), bot_delay=10)) as client:
+        reply = client.get("/api/tables/qwerty/record")
+        assert reply.status_code == 200, reply.text
+        record = reply.json()
+    assert [d["seed"] for d in record["deals"][:2]] == [
+        str(hashed_deal_seed(master, k)) for k in range(2)
+    ]
+    assert [d["hands"] for d in record["deals"][:2]] == [
+        {s.name: [str(c) for c in deal.dealt_hand(s)] for s in Seat} for deal in old.deals[:2]
+    ]
