@@ -42,3 +42,36 @@ def test_verify_refuses_a_wrong_hash_and_a_bad_cut(capsys: pytest.CaptureFixture
     assert code == 2 and "unknown seat 'X'" in err
     code, out, _ = run(capsys, "42", "--hash", seed_hash(42).upper())
     assert code == 0 and "hash   matches" in out
+
+
+def test_a_deal_of_a_table_with_keyed_seeds_verifies_from_what_it_showed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A table's seeds are HMACs of its secret master seed; what it shows of a finished deal
+    (seed, its hash shown before, cut, dealer) is still all ``belot verify`` needs."""
+    from belot.bots import make
+    from belot.engine import Rules
+    from belot.web.tables import SeatInfo, Table
+
+    seats = [SeatInfo() for _ in range(4)]
+    table = Table.new("ABCDEFGHJKLM", Rules.bulgarian(), seats, master=2**127 + 5)
+    bots = {seat: make("random", seed=seat) for seat in Seat}
+    while not table.deals[0].is_over:
+        seat = table.to_act
+        assert seat is not None
+        table.act(seat, str(bots[seat].act(table.deal.view(seat))))
+    shown = table.deals_json()[0]
+    deal = table.deals[0]
+    code, out, _ = run(
+        capsys,
+        shown["seed"],
+        "--cut",
+        str(shown["cut"]),
+        "--dealer",
+        shown["dealer"],
+        "--hash",
+        shown["hash"],
+    )
+    assert code == 0 and "hash   matches" in out
+    for seat in Seat:
+        assert " ".join(str(c) for c in deal.dealt_hand(seat)) in out
