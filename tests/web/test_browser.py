@@ -221,7 +221,8 @@ def test_a_full_deal_from_the_cut_to_the_score(
     # The person cuts when it is their turn: play on until South cuts, at the chosen point.
     for _ in range(4):
         page.click("#next-deal")
-        page.wait_for_function("!document.querySelector('#panel[data-kind=\"deal-over\"]')")
+        # Not wait_for_function: the page's Content-Security-Policy forbids its eval.
+        page.locator('#panel[data-kind="deal-over"]').wait_for(state="detached")
         page.wait_for_timeout(100)
         if panel_kind(page) == "cut":
             page.click("[data-cut='7']")

@@ -104,7 +104,8 @@ def test_card_points_must_add_up(client: TestClient) -> None:
 def test_sheet_is_saved_shared_edited_and_rescored(client: TestClient, tmp_path: Path) -> None:
     answer = client.post("/api/score/sheets", json={"deals": SHEET[:3]}).json()
     assert answer["ok"], answer
-    sheet_id = answer["id"]
+    sheet_id, token = answer["id"], answer["edit"]
+    assert answer["version"] == 1
     assert answer["result"] == calc_sheet(SHEET[:3])
     assert answer["result"]["deals"][1]["outcome"] == "hanging"
     # The link shows the saved deals.
@@ -112,8 +113,10 @@ def test_sheet_is_saved_shared_edited_and_rescored(client: TestClient, tmp_path:
     assert page.status_code == 200 and '"contract": "no-trumps"' in page.text
     # Edit deal 2 and remove deal 1: everything recomputes.
     edited = [SHEET[1] | {"declarers": "NS"}, SHEET[2], *SHEET[3:]]
-    answer = client.put(f"/api/score/sheets/{sheet_id}", json={"deals": edited}).json()
+    body = {"deals": edited, "version": 1, "edit": token}
+    answer = client.put(f"/api/score/sheets/{sheet_id}", json=body).json()
     assert answer["ok"] and answer["result"] == calc_sheet(edited)
+    assert answer["version"] == 2
     # Saved: a fresh app on the same folder (a server restart) serves the edited sheet.
     with TestClient(create_app(tmp_path)) as again:
         stored = again.get(f"/api/score/sheets/{sheet_id}").json()
@@ -121,9 +124,11 @@ def test_sheet_is_saved_shared_edited_and_rescored(client: TestClient, tmp_path:
 
 
 def test_bad_sheet_is_refused_and_not_saved(client: TestClient) -> None:
-    sheet_id = client.post("/api/score/sheets", json={"deals": SHEET[:2]}).json()["id"]
+    created = client.post("/api/score/sheets", json={"deals": SHEET[:2]}).json()
+    sheet_id = created["id"]
     bad = [SHEET[0], deal("spades", "NS", 170)]
-    answer = client.put(f"/api/score/sheets/{sheet_id}", json={"deals": bad}).json()
+    body = {"deals": bad, "version": 1, "edit": created["edit"]}
+    answer = client.put(f"/api/score/sheets/{sheet_id}", json=body).json()
     assert not answer["ok"]
     assert answer["errors"][0]["deal"] == 1
     assert answer["errors"][0]["field"] == "points.NS.cards"
@@ -285,3 +290,69 @@ def test_mounted_in_the_web_app(tmp_path: Path) -> None:
         assert answer["ok"]
         assert web.get(f"/score/{answer['id']}").status_code == 200
     assert (tmp_path / "belot.sqlite3").exists()  # sheets live in the web app's database
+
+
+# --- versions, the read-only link and the edit link --------------------------------------------
+
+
+def test_a_stale_edit_is_refused_with_the_current_sheet(client: TestClient) -> None:
+    """Two people edit one sheet from version 1: the second is told, and gets what the first
+    saved, instead of silently overwriting it."""
+    created = client.post("/api/score/sheets", json={"deals": SHEET[:2]}).json()
+    url, token = f"/api/score/sheets/{created['id']}", created["edit"]
+    first = client.put(url, json={"deals": SHEET[:3], "version": 1, "edit": token})
+    assert first.status_code == 200 and first.json()["version"] == 2
+    second = client.put(url, json={"deals": SHEET[:1], "version": 1, "edit": token})
+    assert second.status_code == 409
+    answer = second.json()
+    assert "someone else changed this sheet" in answer["error"]
+    assert answer["current"]["version"] == 2 and answer["current"]["deals"] == SHEET[:3]
+    assert answer["current"]["result"] == calc_sheet(SHEET[:3])
+    assert client.get(url).json()["deals"] == SHEET[:3]  # the first edit is kept
+    again = client.put(url, json={"deals": SHEET[:1], "version": 2, "edit": token})
+    assert again.status_code == 200 and again.json()["version"] == 3
+
+
+def test_the_shared_link_is_read_only(client: TestClient) -> None:
+    created = client.post("/api/score/sheets", json={"deals": SHEET[:2]}).json()
+    url = f"/api/score/sheets/{created['id']}"
+    shown = client.get(url).json()
+    assert "edit" not in shown and created["edit"] not in client.get(f"/score/{created['id']}").text
+    for token in (None, "", "guess", created["id"], 5):
+        body: dict[str, Any] = {"deals": SHEET[:1], "version": 1}
+        if token is not None:
+            body["edit"] = token
+        reply = client.put(url, json=body)
+        assert reply.status_code == 403, token
+        assert "editing needs its edit link" in reply.json()["error"]
+    assert client.get(url).json()["deals"] == SHEET[:2]
+    body = {"deals": SHEET[:1], "version": 1, "edit": created["edit"]}
+    assert client.put(url, json=body).status_code == 200
+
+
+def test_an_edit_needs_the_version_it_is_based_on(client: TestClient) -> None:
+    created = client.post("/api/score/sheets", json={"deals": SHEET[:2]}).json()
+    url = f"/api/score/sheets/{created['id']}"
+    for version in (None, "1", True, 1.0):
+        body = {"deals": SHEET[:1], "version": version, "edit": created["edit"]}
+        reply = client.put(url, json=body)
+        assert reply.status_code == 400, version
+        assert reply.json()["errors"][0]["field"] == "version"
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("cards", 10**50), ("declarations", 5000), ("belot", 10**6), ("cards", 1e300)],
+)
+def test_numbers_out_of_range_are_refused_naming_the_field(
+    client: TestClient, key: str, value: object
+) -> None:
+    entry = deal("all-trumps", "NS", 100)
+    entry["points"]["EW"][key] = value
+    reply = client.post("/api/score/sheet", json={"deals": [SHEET[0], entry]})
+    assert reply.status_code == 400
+    answer = reply.json()
+    assert answer["errors"][0]["field"] == f"deals[1].points.EW.{key}"
+    assert "is more than" in answer["error"]
+    reply = client.post("/api/score/deal", json=entry)
+    assert reply.status_code == 400 and reply.json()["errors"][0]["field"] == f"points.EW.{key}"

@@ -168,9 +168,11 @@ def deal_rows(page: Any) -> int:
 
 
 def wait_rows(page: Any, count: int) -> None:
-    page.wait_for_function(
-        f"document.querySelectorAll('#sheet-body tr[data-index]').length === {count}"
-    )
+    # Waited for from here, not by a predicate evaluated in the page: the pages'
+    # Content-Security-Policy forbids the eval that Playwright's wait_for_function needs.
+    from playwright.sync_api import expect
+
+    expect(page.locator("#sheet-body tr[data-index]")).to_have_count(count)
 
 
 def read_sheet(page: Any) -> dict[str, Any]:
@@ -215,7 +217,7 @@ def test_typed_sheet_gives_the_totals_of_belot_calc(page: Any, base_url: str) ->
     page.locator("#sheet-body tr[data-index='1'] button", has_text="Edit").click()
     page.check("input[name=declarers][value=NS]")
     page.click("#add-deal")
-    page.wait_for_function("!document.querySelector('#sheet-body tr.editing')")
+    page.locator("#sheet-body tr.editing").wait_for(state="detached")
     calc_deals[1] = {**calc_deals[1], "declarers": "NS"}
     page.locator("#sheet-body tr[data-index='4'] button", has_text="Remove").click()
     wait_rows(page, len(DEALS) - 1)
@@ -296,7 +298,9 @@ def test_one_deal_calculator(page: Any, base_url: str) -> None:
         {"NS-cards": "98", "NS-declarations": "20", "NS-belot": "20", "hanging": "9"},
     )
     page.locator("#calc-result").wait_for(state="visible")
-    page.wait_for_function("document.getElementById('written-NS').textContent === '23'")
+    from playwright.sync_api import expect
+
+    expect(page.locator("#written-NS")).to_have_text("23", timeout=5000)
     answer = belot_calc([DEALS[0][2]])["deals"][0]
     assert page.inner_text("#written-NS") == str(answer["written"]["NS"] + 9)
     assert page.inner_text("#written-EW") == str(answer["written"]["EW"])

@@ -39,7 +39,7 @@ from belot.engine.scoring import contract_total
 from belot.web.guard import BodyError, Guard, json_object
 from belot.web.scorecounter import examples
 from belot.web.scorecounter.ranking import ComparisonError, compare_cards
-from belot.web.scorecounter.store import SheetStore
+from belot.web.scorecounter.store import Sheet, SheetStore
 
 __all__ = ["create_app", "routes"]
 
@@ -53,6 +53,9 @@ _env = Environment(
 )
 
 _POINT_FIELDS = ("cards", "declarations", "belot")
+#: The most each kind of points can be in one deal for one team (all-trumps, every
+#: declaration the rules allow): a number above is no typing slip but a bad request.
+_POINT_RANGE = {"cards": 260, "declarations": 1000, "belot": 80}
 
 
 def _default_data_dir() -> Path:
@@ -145,8 +148,24 @@ def _entries(data: object) -> list[dict[str, Any]]:
     for i, deal in enumerate(deals):
         if not isinstance(deal, Mapping):
             raise CalcError(f"deals[{i}]", "each deal must be an object")
+        _check_range(f"deals[{i}].", deal)
         out.append({k: v for k, v in deal.items() if k != "hanging"})
     return out
+
+
+def _check_range(where: str, entry: Mapping[str, Any]) -> None:
+    """Refuse a number no deal can hold (a whole request, not a typing slip shown by field)."""
+    points = entry.get("points")
+    if not isinstance(points, Mapping):
+        return
+    for team, team_points in points.items():
+        if not isinstance(team_points, Mapping):
+            continue
+        for key, top in _POINT_RANGE.items():
+            value = team_points.get(key)
+            # Below 0 is a typing slip, shown next to its field like the others.
+            if isinstance(value, int | float) and not isinstance(value, bool) and value > top:
+                raise CalcError(f"{where}points.{team}.{key}", f"{value:g} is more than {top}")
 
 
 def _score_sheet(entries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -171,6 +190,46 @@ def _split_deal_field(path: str) -> tuple[int | None, str]:
         if index.isdigit():
             return int(index), rest.lstrip(".")
     return None, path
+
+
+def _answer(answer: dict[str, Any]) -> JSONResponse:
+    """The engine's answer; refused (400, ``error`` naming the first problem) when not ok."""
+    if answer["ok"]:
+        return JSONResponse(answer)
+    first = answer["errors"][0]
+    where = ".".join(
+        part
+        for part in (
+            f"deals[{first['deal']}]" if first.get("deal") is not None else "",
+            first.get("field", ""),
+        )
+        if part
+    )
+    answer["error"] = f"{where}: {first['message']}" if where else first["message"]
+    return JSONResponse(answer, 400)
+
+
+def _shown(sheet: Sheet) -> dict[str, Any]:
+    """A sheet as the API shows it: scored, with its deals and version (never its token)."""
+    answer = _score_sheet(sheet.deals)
+    return {**answer, "id": sheet.id, "deals": sheet.deals, "version": sheet.version}
+
+
+def _stale(sheet: Sheet) -> JSONResponse:
+    """409: the edit was based on an older version; the current sheet comes with it."""
+    message = (
+        f"someone else changed this sheet first (now version {sheet.version}):"
+        " it is shown as it is now; make your change again"
+    )
+    return JSONResponse(
+        {
+            "ok": False,
+            "error": message,
+            "errors": [{"field": "version", "message": message}],
+            "current": _shown(sheet),
+        },
+        409,
+    )
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -219,16 +278,25 @@ def routes(
     async def counter_page(request: Request) -> Response:
         sheet_id = request.path_params.get("sheet_id")
         deals: list[Any] = []
+        version, needs_token = 0, True
         if sheet_id is not None:
-            data = sheets(request).load(sheet_id)
-            if data is None:
+            sheet = sheets(request).sheet(sheet_id)
+            if sheet is None:
                 raise HTTPException(404, "no such score sheet")
-            deals = data.get("deals", [])
+            deals, version, needs_token = sheet.deals, sheet.version, sheet.edit_hash is not None
         return _page(
             "counter.html",
             title="Belot score counter",
             contracts=_page_data(rules)["contracts"],
-            data=_script_json({**_page_data(rules), "sheet_id": sheet_id, "deals": deals}),
+            data=_script_json(
+                {
+                    **_page_data(rules),
+                    "sheet_id": sheet_id,
+                    "deals": deals,
+                    "version": version,
+                    "needs_token": needs_token,
+                }
+            ),
         )
 
     async def calc_page(request: Request) -> Response:
@@ -244,47 +312,62 @@ def routes(
             entry = await _body(request)
             if not isinstance(entry, Mapping):
                 raise CalcError("", "send one deal as a JSON object")
+            _check_range("", entry)
         except CalcError as error:
-            return _json_error(str(error))
+            return _json_error(str(error), field=error.field)
         errors = _field_errors(entry)
         if errors:
-            return JSONResponse({"ok": False, "errors": errors})
+            return _answer({"ok": False, "errors": errors})
         return JSONResponse({"ok": True, "result": calc_deal(dict(entry))})
 
     async def api_score_sheet(request: Request) -> Response:
         try:
             entries = _entries(await _body(request))
         except CalcError as error:
-            return _json_error(str(error))
-        return JSONResponse(_score_sheet(entries))
+            return _json_error(str(error), field=error.field)
+        return _answer(_score_sheet(entries))
 
     async def api_create_sheet(request: Request) -> Response:
         try:
             entries = _entries(await _body(request))
         except CalcError as error:
-            return _json_error(str(error))
+            return _json_error(str(error), field=error.field)
         answer = _score_sheet(entries)
         if answer["ok"]:
-            answer["id"] = sheets(request).create({"deals": entries})
-        return JSONResponse(answer)
+            answer["id"], answer["edit"] = sheets(request).new_sheet(entries)
+            answer["version"] = 1
+        return _answer(answer)
 
     async def api_sheet(request: Request) -> Response:
         sheet_id = request.path_params["sheet_id"]
         store = sheets(request)
+        sheet = store.sheet(sheet_id)
         if request.method == "GET":
-            data = store.load(sheet_id)
-            if data is None:
+            if sheet is None:
                 return _json_error("no such score sheet", 404)
-            answer = _score_sheet(data.get("deals", []))
-            return JSONResponse({**answer, "id": sheet_id, "deals": data.get("deals", [])})
+            return JSONResponse(_shown(sheet))
         try:
-            entries = _entries(await _body(request))
+            data = await _body(request)
+            entries = _entries(data)
+            if sheet is None:
+                return _json_error("no such score sheet", 404)
+            based_on = data.get("version")
+            if isinstance(based_on, bool) or not isinstance(based_on, int):
+                raise CalcError("version", "send the version of the sheet the edit is based on")
         except CalcError as error:
-            return _json_error(str(error))
+            return _json_error(str(error), field=error.field)
+        if not sheet.may_edit(data.get("edit")):
+            return _json_error("this link only shows the sheet: editing needs its edit link", 403)
+        if based_on != sheet.version:
+            return _stale(sheet)
         answer = _score_sheet(entries)
-        if answer["ok"] and not store.save(sheet_id, {"deals": entries}):
-            return _json_error("no such score sheet", 404)
-        return JSONResponse({**answer, "id": sheet_id})
+        if answer["ok"]:
+            saved = store.edit(sheet, entries)
+            if saved is None:  # someone saved between our read and our write
+                current = store.sheet(sheet_id)
+                return _stale(current) if current else _json_error("no such score sheet", 404)
+            answer["version"] = saved.version
+        return _answer({**answer, "id": sheet_id})
 
     async def cheatsheet_page(request: Request) -> Response:
         sheet = cheatsheet.build(rules)
@@ -366,7 +449,7 @@ def routes(
                 raise ComparisonError("cards", str(error)) from None
             return JSONResponse({"ok": True, "result": compare_cards(contract, led, cards)})
         except ComparisonError as error:
-            return JSONResponse(
+            return _answer(
                 {"ok": False, "errors": [{"field": error.field, "message": error.reason}]}
             )
         except CalcError as error:

@@ -14,6 +14,12 @@
 
   let deals = isCounter ? data.deals || [] : [];
   let sheetId = isCounter ? data.sheet_id : null;
+  // Each save says which version of the sheet it changes; the server refuses a stale one.
+  let version = isCounter ? data.version || 0 : 0;
+  // The edit token rides in the link's #fragment, which browsers never send to a server.
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  let editToken = fragment.get("edit");
+  const readOnly = isCounter && Boolean(sheetId) && data.needs_token && !editToken;
   let editing = null; // index of the deal being edited, or null
   let autoTeam = null; // the team whose card points were filled in for the person
 
@@ -140,7 +146,9 @@
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
     });
-    return response.json();
+    const answer = await response.json();
+    if (!answer.errors && answer.error) answer.errors = [{ field: "", message: answer.error }];
+    return answer;
   }
 
   function describe(result) {
@@ -239,6 +247,7 @@
       cell(row, String(r.written.EW), "num written-ew");
       cell(row, r.hanging ? String(r.hanging) : "", "num");
       const actions = cell(row, "");
+      if (readOnly) return;
       const edit = document.createElement("button");
       edit.type = "button"; edit.className = "small"; edit.textContent = "Edit";
       edit.addEventListener("click", () => startEdit(i));
@@ -272,17 +281,35 @@
     const url = `${location.origin}/score/${sheetId}`;
     $("share-link").value = url;
     $("share").hidden = false;
-    if (location.pathname !== `/score/${sheetId}`) history.replaceState(null, "", `/score/${sheetId}`);
+    if (editToken) {
+      $("edit-link").value = `${url}#edit=${encodeURIComponent(editToken)}`;
+      $("edit-share").hidden = false;
+    }
+    const here = editToken ? `/score/${sheetId}#edit=${encodeURIComponent(editToken)}` : `/score/${sheetId}`;
+    if (location.pathname + location.hash !== here) history.replaceState(null, "", here);
   }
 
   // Send the whole sheet (deals as typed); the server checks and scores it, and saves it.
   async function saveSheet(newDeals) {
-    const body = { deals: newDeals };
+    const body = sheetId ? { deals: newDeals, version, edit: editToken } : { deals: newDeals };
     const answer = sheetId
       ? await post(`/api/score/sheets/${sheetId}`, body, "PUT")
       : newDeals.length ? await post("/api/score/sheets", body) : await post("/api/score/sheet", body);
     if (answer.ok && answer.id) sheetId = answer.id;
+    if (answer.ok && answer.edit) editToken = answer.edit;
+    if (answer.ok && answer.version) version = answer.version;
+    if (answer.current) showCurrent(answer);
     return answer;
+  }
+
+  // Someone else saved first: show the sheet as it is now, and say so.
+  function showCurrent(answer) {
+    deals = answer.current.deals;
+    version = answer.current.version;
+    editing = null;
+    if (answer.current.result) renderSheet(answer.current.result);
+    answer.errors = [];
+    $("sheet-error").textContent = answer.error;
   }
 
   async function submitDeal() {
@@ -292,6 +319,7 @@
     newDeals[index] = deal;
     const answer = await saveSheet(newDeals);
     if (!answer.ok) {
+      if (answer.current) return; // shown by showCurrent
       const mine = answer.errors.filter((e) => e.deal === index || e.deal === undefined || e.deal === null);
       const other = answer.errors.filter((e) => !mine.includes(e));
       showErrors(mine.map((e) => ({ field: e.field, message: e.message })));
@@ -319,7 +347,7 @@
     const newDeals = deals.filter((_, j) => j !== i);
     const answer = await saveSheet(newDeals);
     if (!answer.ok) {
-      $("sheet-error").textContent = answer.errors.map((e) => e.message).join(" ");
+      if (!answer.current) $("sheet-error").textContent = answer.errors.map((e) => e.message).join(" ");
       return;
     }
     deals = newDeals;
@@ -357,10 +385,16 @@
   if (isCounter) {
     $("add-deal").addEventListener("click", submitDeal);
     $("cancel-edit").addEventListener("click", () => { editing = null; clearForm(); rescore(); });
-    $("copy-link").addEventListener("click", async () => {
-      $("share-link").select();
-      try { await navigator.clipboard.writeText($("share-link").value); } catch (e) { document.execCommand("copy"); }
-    });
-    if (deals.length) { rescore(); showShare(); }
+    for (const [button, field] of [["copy-link", "share-link"], ["copy-edit-link", "edit-link"]]) {
+      $(button).addEventListener("click", async () => {
+        $(field).select();
+        try { await navigator.clipboard.writeText($(field).value); } catch (e) { document.execCommand("copy"); }
+      });
+    }
+    if (readOnly) {
+      $("deal-card").hidden = true;
+      $("read-only").hidden = false;
+    }
+    if (deals.length || sheetId) { rescore(); showShare(); }
   }
 })();
