@@ -85,6 +85,9 @@ class Room:
     closed: bool = False
     #: When the room last had a browser or a change (monotonic), for eviction.
     idle_since: float = field(default_factory=time.monotonic)
+    #: What the browsers were last shown after a change: (table version, configuration
+    #: version, the connections).
+    _shown: tuple[int, int, tuple[int, ...]] | None = None
     _table_text: tuple[tuple[object, ...], str] | None = None
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
@@ -132,8 +135,13 @@ class Room:
         await self.hub.commit(self)
         if self.closed or not self.stored:
             return  # a later change, committed after this one, shows both
-        self.arm_timer()
-        await self.broadcast()
+        # Changes committed together are shown once: a browser shown the same turn twice
+        # would act twice.
+        shown = (self.table.version, self.config_version, tuple(map(id, self.clients)))
+        if shown != self._shown:
+            self._shown = shown
+            self.arm_timer()
+            await self.broadcast()
         self.drive()
 
     @property
@@ -455,8 +463,11 @@ class Hub:
     async def _write_loop(self) -> None:
         assert self._wake is not None
         while True:
-            await self._wake.wait()
-            await asyncio.sleep(FLUSH_SECONDS)
+            if not self._wake.is_set():
+                # Idle until now: wait a moment for other tables' actions to come along. While
+                # busy, those that came during the last write go together without waiting.
+                await self._wake.wait()
+                await asyncio.sleep(FLUSH_SECONDS)
             self._wake.clear()
             rooms, self._dirty = list(self._dirty.values()), {}
             if rooms:
