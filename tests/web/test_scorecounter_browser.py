@@ -238,6 +238,45 @@ def test_typed_sheet_gives_the_totals_of_belot_calc(page: Any, base_url: str) ->
     other.close()
 
 
+def test_the_shared_link_shows_the_edit_link_changes_and_a_stale_edit_is_told(
+    page: Any, base_url: str
+) -> None:
+    """Two links per sheet; two people editing at once: the second sees the first's deals."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{base_url}/score")
+    (choices, typed, _), second = DEALS[0], DEALS[1]
+    type_deal(page, choices, typed)
+    page.click("#add-deal")
+    wait_rows(page, 1)
+    shown, editing = page.input_value("#share-link"), page.input_value("#edit-link")
+    assert "#edit=" in editing and "#" not in shown and editing.startswith(shown)
+    assert page.url == editing  # a reload keeps the right to edit
+
+    viewer = page.context.browser.new_page()
+    viewer.goto(shown)
+    wait_rows(viewer, 1)
+    assert viewer.locator("#deal-card").is_hidden()
+    assert viewer.locator("#read-only").is_visible()
+    assert viewer.locator("#sheet-body button").count() == 0
+    viewer.close()
+
+    other = page.context.browser.new_page()
+    other.goto(editing)
+    wait_rows(other, 1)
+    type_deal(other, *second[:2])
+    other.click("#add-deal")
+    wait_rows(other, 2)
+    # The first page still has version 1: its next deal is refused, and it shows both deals
+    # the other page saved, with the reason.
+    type_deal(page, *DEALS[2][:2])
+    page.click("#add-deal")
+    expect(page.locator("#sheet-error")).to_contain_text("someone else changed this sheet")
+    wait_rows(page, 2)
+    assert read_sheet(page) == read_sheet(other)
+    other.close()
+
+
 def test_game_is_won_at_151(page: Any, base_url: str) -> None:
     page.goto(f"{base_url}/score")
     deal = (

@@ -42,6 +42,12 @@ function connect() {
       return;
     }
     if (event.code === 4404) return;
+    if (event.code === 4429) {
+      // Too many connections or wrong guesses from this address: wait before trying again.
+      toast(event.reason || t("connection_lost"), 0);
+      setTimeout(connect, 15000);
+      return;
+    }
     toast(t("connection_lost"), 0);
     retry = Math.min(retry + 1, 5);
     setTimeout(connect, 300 * retry);
