@@ -123,3 +123,196 @@ def test_cli_unwritable_path(tmp_path: Path, args: list[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["cheatsheet", *args, str(tmp_path / "missing" / "x")])
     assert exit_info.value.code == 2
+
+
+# --- every game, three languages, one embedded font -----------------------------------------
+
+LANGS = ("en", "bg", "fr")
+
+
+def _pdf_text(sheet: cheatsheet.CheatSheet) -> tuple[PdfReader, str]:
+    reader = PdfReader(io.BytesIO(cheatsheet.to_pdf(sheet)))
+    return reader, "".join(page.extract_text() for page in reader.pages)
+
+
+def _numbers(section: cheatsheet.Section) -> list[str]:
+    cells = [c for t in section.tables for row in (t.head, *t.rows) for c in row]
+    return sorted(re.findall(r"\d+", " ".join((*cells, *section.notes))))
+
+
+def _every_text(sheet: cheatsheet.CheatSheet) -> str:
+    parts = [sheet.title, sheet.subtitle]
+    for s in sheet.sections:
+        parts += [s.title, *s.notes]
+        parts += [c for t in s.tables for row in (t.head, *t.rows) for c in row]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_is_one_a4_page_with_the_font_embedded(lang: str) -> None:
+    reader, _ = _pdf_text(cheatsheet.build(lang=lang))
+    assert len(reader.pages) == 1
+    fonts = reader.pages[0]["/Resources"]["/Font"]
+    assert fonts
+    for ref in fonts.values():
+        font = ref.get_object()
+        descendant = font["/DescendantFonts"][0].get_object()
+        descriptor = descendant["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, font["/BaseFont"]  # the TrueType program itself
+        assert "DejaVuSansCondensed" in font["/BaseFont"]
+
+
+def test_bulgarian_pdf_prints_cyrillic_and_the_suits() -> None:
+    _, text = _pdf_text(cheatsheet.build(lang="bg"))
+    for needle in (
+        "♣",
+        "♦",
+        "♥",
+        "♠",
+        "Пищов за белот",
+        "Сила на картите",
+        "Терца",
+        "Кварта",
+        "Квинта",
+        "Каре",
+        "Белот",
+        "Валат",
+        "БК",
+        "ВК",
+        "Контра",
+        "В · 9 · А · 10 · П · Д · 8 · 7",  # вале, девятка, асо... as the trump order
+        "Играе се до 151",
+    ):
+        assert needle in text, needle
+
+
+def test_french_words_of_the_bulgarian_game() -> None:
+    _, text = _pdf_text(cheatsheet.build(lang="fr"))
+    for needle in (
+        "♠",
+        "Sans-atout",
+        "Tout-atout",
+        "Belote",
+        "Tierce",
+        "Cinquante",
+        "Cent",
+        "Carré",
+        "Capot",
+        "dedans",
+        "Dix de der",
+        "V · 9 · As · 10 · R · D · 8 · 7",
+    ):
+        assert needle in text, needle
+
+
+@pytest.mark.parametrize("lang", ["bg", "fr"])
+def test_no_english_section_titles(lang: str) -> None:
+    english = {s.title for s in cheatsheet.build(lang="en").sections}
+    english |= {h for s in cheatsheet.build(lang="en").sections for t in s.tables for h in t.head}
+    english -= {"Total", "Points"}  # French words too
+    sheet = cheatsheet.build(lang=lang)
+    assert sheet.lang == lang
+    assert not {s.title for s in sheet.sections} & english
+    text = _every_text(sheet)
+    for title in english:
+        assert title not in text, title
+
+
+@pytest.mark.parametrize("lang", ["bg", "fr"])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"nt_last_trick": 10, "passes_after_double": 2, "double_scoring": "per_team"}],
+)
+def test_every_number_is_the_english_sheets(lang: str, options: dict[str, object]) -> None:
+    """The English sheet's numbers are checked against the engine above; a translation shows
+    the very same numbers, section by section."""
+    rules = Rules.bulgarian(**options)
+    english, other = cheatsheet.build(rules, "en"), cheatsheet.build(rules, lang)
+    assert len(english.sections) == len(other.sections)
+    for en, translated in zip(english.sections, other.sections, strict=True):
+        assert _numbers(translated) == _numbers(en), en.title
+
+
+def test_more_options_followed() -> None:
+    sheet = cheatsheet.build(
+        Rules.bulgarian(
+            nt_last_trick=10,
+            redeal_same_dealer=True,
+            forced_undertrump=True,
+            belot_when_trumping=False,
+            double_scoring="per_team",
+        )
+    )
+    text = _every_text(sheet)
+    # A valat in No trumps is 250 + 90 = 340 → 34 when its last trick is 10; All trumps 35.
+    assert "25 in a suit, 34 in No trumps, 35 in All trumps" in text
+    assert "four passes: the same player deals again" in text
+    assert "if you cannot, a lower trump" in text
+    assert "(not when trumping)" in text
+    assert "each team's total is multiplied by 2 or 4, then rounded" in text
+    default = _every_text(cheatsheet.build())
+    assert "25 in a suit, 35 in No trumps or All trumps" in default
+    assert "four passes: the next player deals" in default
+    assert "if you cannot, any card" in default
+
+
+def test_forced_undertrump_is_read_from_the_engine() -> None:
+    from belot.cheatsheet.bulgarian import forced_undertrump
+
+    assert not forced_undertrump(Rules.bulgarian())
+    assert forced_undertrump(Rules.bulgarian(forced_undertrump=True))
+
+
+def test_suits_in_the_contract_order() -> None:
+    notes = _section(cheatsheet.build(), "Contract order").notes
+    assert notes[0] == "Clubs ♣ < Diamonds ♦ < Hearts ♥ < Spades ♠ < No trumps < All trumps."
+    bg = cheatsheet.build(lang="bg").sections[4].notes[0]
+    assert bg == "Спатия ♣ < Каро ♦ < Купа ♥ < Пика ♠ < БК < ВК."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_html_in_each_language(lang: str) -> None:
+    page = cheatsheet.to_html(cheatsheet.build(lang=lang))
+    assert f'<html lang="{lang}">' in page
+    assert "♥" in page
+
+
+def _fails(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    from belot.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["cheatsheet", *args])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    return err
+
+
+@pytest.mark.parametrize(
+    ("args", "wanted"),
+    [
+        (["--game", "coinche"], "no cheat sheet for coinche: the engine does not play it yet"),
+        (["--game", "bela"], "no cheat sheet for bela: the engine does not play it yet"),
+        (["--game", "chess"], "unknown game 'chess' (available: bulgarian"),
+        (["--lang", "de"], "'de' is not one of 'en', 'bg', 'fr'"),
+        (["--option", "nt_last_trick=15"], "nt_last_trick must be 10 or 20"),
+        (["--option", "no_such=1"], "unknown rules option 'no_such'"),
+    ],
+)
+def test_cli_refuses_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], wanted: str
+) -> None:
+    out = tmp_path / "x.pdf"
+    err = _fails([*args, "--pdf", str(out)], capsys)
+    assert wanted in err
+    assert not out.exists()
+
+
+def test_cli_game_and_lang(tmp_path: Path) -> None:
+    pdf, page = tmp_path / "bg.pdf", tmp_path / "bg.html"
+    args = ["--game", "bulgarian", "--lang", "bg", "--option", "nt_last_trick=10"]
+    result = CliRunner().invoke(command, [*args, "--pdf", str(pdf), "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    text = PdfReader(pdf).pages[0].extract_text()
+    assert "Пищов за белот" in text and "250" in text
+    assert "Пищов за белот" in page.read_text(encoding="utf-8")

@@ -1,25 +1,26 @@
-"""The printable cheat sheet (seed 003), generated from the engine's own tables.
+"""Bulgarian Belot's sheet (seed 003), every number read from the engine.
 
-Every number on the sheet is read from the engine (card strength ``KEY``, ``CARD_POINTS``,
-declaration points, ``contract_total``, the rounding functions, ``score_deal``), so the sheet
-cannot disagree with the game. ``build()`` gives the content; ``to_html()`` renders it as a page
-with A4 print styles and ``to_pdf()`` as a one-page A4 PDF (pure Python, fpdf2).
+Card strength ``KEY``, ``CARD_POINTS``, declaration points, ``contract_total``, the rounding
+functions, ``score_deal``, the play obligations of ``legal_mask`` and the game's own end of a match
+give the numbers; the words are the game's own in each language (БК, ВК, терца, валат...).
 """
 
 from __future__ import annotations
 
-import html
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from typing import Final
 
+from belot.cheatsheet.layout import CheatSheet, Section, Table, digits
+from belot.cheatsheet.words import Texts, Words
 from belot.engine.cards import Card, Rank, Suit
 from belot.engine.contracts import Contract
-from belot.engine.deal import BELOT_POINTS
 from belot.engine.declarations import FOUR_ORDER, FOUR_POINTS, SEQUENCE_POINTS, Kind
+from belot.engine.games.bulgarian import BELOT_POINTS, Bulgarian
 from belot.engine.rules import Rules
 from belot.engine.scoring import (
     LAST_TRICK,
     VALAT_BONUS,
+    DealScore,
     TeamPoints,
     contract_total,
     pair_round,
@@ -27,39 +28,272 @@ from belot.engine.scoring import (
     score_deal,
 )
 from belot.engine.table import Team
-from belot.engine.tricks import CARD_POINTS, DECK_POINTS, KEY
+from belot.engine.tricks import CARD_POINTS, DECK_POINTS, KEY, legal_mask
 
-__all__ = ["CheatSheet", "Section", "Table", "build", "to_html", "to_pdf"]
+__all__ = ["build", "forced_undertrump", "ranking"]
 
+_RANKS_SHOWN: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
 
-@dataclass(frozen=True, slots=True)
-class Table:
-    """A table: a heading row, body rows, and relative column widths."""
-
-    head: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    widths: tuple[float, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    """A titled block of the sheet: tables first, then notes; ``column`` is 0 (left) or 1."""
-
-    title: str
-    column: int
-    tables: tuple[Table, ...] = ()
-    notes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class CheatSheet:
-    title: str
-    subtitle: str
-    sections: tuple[Section, ...]
-
-
-_RANKS_SHOWN = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
-_SUIT_NAMES = ("Clubs", "Diamonds", "Hearts", "Spades", "No trumps", "All trumps")
+TEXTS: Final[Texts] = {
+    "title": ("Belot cheat sheet", "Пищов за белот", "Aide-mémoire de la belote bulgare"),
+    "subtitle": (
+        "Bulgarian Belot: points, cards and declarations on one page. Generated from the "
+        "belot engine's own tables.",
+        "Български белот: точки, карти и анонси на една страница. Създаден от собствените "
+        "таблици на програмата belot.",
+        "Belote bulgare : points, cartes et annonces sur une page. Tiré des tables du moteur "
+        "de belot.",
+    ),
+    "clubs": ("Clubs", "Спатия", "Trèfle"),
+    "diamonds": ("Diamonds", "Каро", "Carreau"),
+    "hearts": ("Hearts", "Купа", "Cœur"),
+    "spades": ("Spades", "Пика", "Pique"),
+    "nt": ("No trumps", "БК", "Sans-atout"),
+    "at": ("All trumps", "ВК", "Tout-atout"),
+    "suit": ("Suit", "Боя", "Couleur"),
+    # Card ranking
+    "ranking": ("Card ranking", "Сила на картите", "Ordre des cartes"),
+    "contract": ("Contract", "Игра", "Contrat"),
+    "strongest": ("Strongest to weakest", "От най-силната към най-слабата", "De la plus forte"),
+    "trump_suit": ("Trump suit", "Коз", "Atout"),
+    "plain_suit": ("Non-trump suit", "Некозова боя", "Hors atout"),
+    "nt_every": ("No trumps (every suit)", "Без коз – БК (всяка боя)", "Sans-atout (partout)"),
+    "at_every": ("All trumps (every suit)", "Всичко коз – ВК (всяка боя)", "Tout-atout (partout)"),
+    # Card points
+    "points": ("Card points", "Точки на картите", "Valeur des cartes"),
+    "card": ("Card", "Карта", "Carte"),
+    "trump": ("Trump", "Коз", "Atout"),
+    "plain": ("Non-trump", "Некоз", "Hors atout"),
+    "last_trick": (
+        "Last trick: +{last} (+{nt_last} in No trumps). Valat (all eight tricks): +{valat}, "
+        "never doubled.",
+        "Последна ръка: +{last} (+{nt_last} в БК). Валат, или капо (всичките осем ръце): "
+        "+{valat}, не се удвоява.",
+        "Dix de der : +{last} (+{nt_last} à Sans-atout). Capot (les huit plis) : +{valat}, "
+        "jamais doublé.",
+    ),
+    "doubled": (
+        "All trumps: every suit counts as trumps. No trumps: the card points are doubled.",
+        "ВК: всяка боя е коз. БК: точките на картите се удвояват.",
+        "Tout-atout : chaque couleur est atout. Sans-atout : les points des cartes sont doublés.",
+    ),
+    # Totals
+    "totals": ("Totals per contract", "Общо точки по игри", "Totaux par contrat"),
+    "cards": ("Cards", "Карти", "Cartes"),
+    "last": ("Last trick", "Последна", "Dix de der"),
+    "total": ("Total", "Общо", "Total"),
+    "game_points": ("Game pts", "Точки", "Points"),
+    # Declarations
+    "declarations": ("Declarations", "Анонси", "Annonces"),
+    "declaration": ("Declaration", "Анонс", "Annonce"),
+    "combination": ("Combination", "Комбинация", "Combinaison"),
+    "pts": ("Points", "Точки", "Points"),
+    "tierce": ("Tierce", "Терца", "Tierce"),
+    "tierce_is": ("3 in a row in one suit", "3 поредни от една боя", "3 qui se suivent"),
+    "quarte": ("Quarte", "Кварта", "Cinquante"),
+    "quarte_is": ("4 in a row", "4 поредни", "4 qui se suivent"),
+    "quinte": ("Quinte", "Квинта", "Cent"),
+    "quinte_is": ("5 or more in a row", "5 или повече поредни", "5 ou plus qui se suivent"),
+    "four": ("Four of a kind", "Каре", "Carré"),
+    "belot": ("Belot", "Белот", "Belote"),
+    "belot_is": ("{k} + {q} of trumps", "{k} + {q} коз", "{k} + {q} d'atout"),
+    "compare_separate": (
+        "Sequences and fours are compared separately after the first trick. Only the team with "
+        "the best sequence (length first, then the top card) scores its sequences; equal best "
+        "sequences: none score.",
+        "Поредиците и каретата се сравняват поотделно след първата ръка. Само отборът с "
+        "най-добрата поредица (първо дължината, после най-високата карта) записва поредиците "
+        "си; при равни най-добри поредици не се записва никоя.",
+        "Suites et carrés se comparent séparément après le premier pli. Seule l'équipe qui a "
+        "la meilleure suite (la longueur, puis la carte haute) marque ses suites ; meilleures "
+        "suites égales : aucune ne compte.",
+    ),
+    "compare_single": (
+        "Each team's best declaration is compared after the first trick: any four beats any "
+        "sequence; the winner scores all its declarations.",
+        "След първата ръка се сравнява най-добрият анонс на всеки отбор: всяко каре бие всяка "
+        "поредица; победителят записва всичките си анонси.",
+        "Après le premier pli, on compare la meilleure annonce de chaque équipe : tout carré bat "
+        "toute suite ; le gagnant marque toutes ses annonces.",
+    ),
+    "fours": (
+        "Fours rank {fours}; only the team with the best four scores its fours. Fours of {none} "
+        "do not count. A card counts in one declaration only.",
+        "Каретата по сила: {fours}; само отборът с най-доброто каре записва каретата си. Каре "
+        "от {none} не се брои. Една карта участва само в един анонс.",
+        "Ordre des carrés : {fours} ; seule l'équipe du meilleur carré marque ses carrés. Un "
+        "carré de {none} ne compte pas. Une carte ne sert qu'à une annonce.",
+    ),
+    "announce": (
+        "Announce declarations with your first card. No declarations or belot in No trumps. "
+        "Belot is never compared; in All trumps it can be in any suit.",
+        "Анонсите се обявяват с първата карта. В БК няма анонси и белот. Белотът не се "
+        "сравнява; във ВК може да е във всяка боя.",
+        "On annonce avec sa première carte. Ni annonce ni belote à Sans-atout. La belote ne se "
+        "compare jamais ; à Tout-atout elle peut être dans chaque couleur.",
+    ),
+    "belot_trumping": (
+        "Belot counts when its first card leads, follows suit or trumps.",
+        "Белотът се брои, когато първата му карта се води, отговаря на боята или цака.",
+        "La belote compte quand sa première carte entame, fournit ou coupe.",
+    ),
+    "belot_not_trumping": (
+        "Belot counts when its first card leads, follows suit (not when trumping).",
+        "Белотът се брои, когато първата му карта се води или отговаря на боята (не и когато "
+        "цака).",
+        "La belote compte quand sa première carte entame ou fournit (pas en coupant).",
+    ),
+    "valat_same": (
+        "A valat without declarations writes {suit} in a suit, {at} in No trumps or All trumps.",
+        "Валат без анонси записва {suit} в боя, {at} в БК или ВК.",
+        "Un capot sans annonces marque {suit} à la couleur, {at} à Sans-atout ou Tout-atout.",
+    ),
+    "valat_apart": (
+        "A valat without declarations writes {suit} in a suit, {nt} in No trumps, {at} in All "
+        "trumps.",
+        "Валат без анонси записва {suit} в боя, {nt} в БК, {at} във ВК.",
+        "Un capot sans annonces marque {suit} à la couleur, {nt} à Sans-atout, {at} à Tout-atout.",
+    ),
+    # Contract order
+    "order": ("Contract order", "Ред на обявите", "Ordre des enchères"),
+    "contra": (
+        "Contra (only on the opponents' contract) doubles, recontra (by the contract's team) "
+        "quadruples: a whole suit deal writes {x2}, or {x4}.",
+        "Контра (само на обявата на противниците) удвоява, реконтра (от отбора на обявата) "
+        "учетворява: цяла игра на боя записва {x2} или {x4}.",
+        "Contre (seulement sur le contrat adverse) double, surcontre (par l'équipe du contrat) "
+        "quadruple : une donne entière à la couleur marque {x2}, ou {x4}.",
+    ),
+    "auction_end_same": (
+        "A higher contract cancels contra and recontra. The auction ends after three passes in "
+        "a row (also after a contra); four passes: {redeal}.",
+        "По-висока обява отменя контрата и реконтрата. Обявяването свършва след три поредни "
+        "паса (и след контра); четири паса: {redeal}.",
+        "Un contrat plus haut annule contre et surcontre. Les enchères finissent après trois "
+        "passes de suite (aussi après un contre) ; quatre passes : {redeal}.",
+    ),
+    "auction_end_apart": (
+        "A higher contract cancels contra and recontra. The auction ends after three passes in "
+        "a row ({passes} after a contra); four passes: {redeal}.",
+        "По-висока обява отменя контрата и реконтрата. Обявяването свършва след три поредни "
+        "паса ({passes} след контра); четири паса: {redeal}.",
+        "Un contrat plus haut annule contre et surcontre. Les enchères finissent après trois "
+        "passes de suite ({passes} après un contre) ; quatre passes : {redeal}.",
+    ),
+    "redeal_next": ("the next player deals", "раздава следващият", "le suivant donne"),
+    "redeal_same": (
+        "the same player deals again",
+        "същият раздава отново",
+        "le même joueur redonne",
+    ),
+    # Obligations
+    "obligations": ("Playing obligations", "Задължения при игра", "Obligations de jeu"),
+    "must": ("What you must do", "Какво трябва да играете", "Ce qu'il faut jouer"),
+    "must_suit": (
+        "Follow suit. Trumps led: play a higher trump if you can, even over your partner. Void "
+        "in a plain suit: if your partner holds the trick, any card; otherwise trump, and "
+        "overtrump an opponent's trump if you can; if you cannot, {otherwise}.",
+        "Отговаря се на боята. Води се коз: по-висок коз, ако имате, дори над партньора. Нямате "
+        "от некозовата боя: ако партньорът взима, всяка карта; иначе цакате и надцаквате "
+        "противника, ако можете; ако не можете, {otherwise}.",
+        "Fournir. Atout demandé : monter si possible, même sur le partenaire. Plus de la "
+        "couleur : partenaire maître, n'importe quelle carte ; sinon couper, et surcouper un "
+        "adversaire si possible ; sinon, {otherwise}.",
+    ),
+    "any_card": ("any card", "всяка карта", "n'importe quelle carte"),
+    "lower_trump": ("a lower trump", "по-нисък коз", "sous-couper"),
+    "must_nt": (
+        "Only follow suit. If you cannot, play any card.",
+        "Само се отговаря на боята. Ако нямате, всяка карта.",
+        "Fournir seulement. Sinon, n'importe quelle carte.",
+    ),
+    "must_at": (
+        "Follow suit and beat the highest card of the suit led if you can, whoever holds the "
+        "trick. If you cannot follow, any card.",
+        "Отговаря се на боята и се качва над най-високата ѝ карта, ако можете, който и да "
+        "взима. Ако нямате от боята, всяка карта.",
+        "Fournir et monter sur la plus haute carte de la couleur si possible, quel que soit le "
+        "maître. Sinon, n'importe quelle carte.",
+    ),
+    # Rounding
+    "rounding": ("Rounding (points ÷ 10)", "Закръгляне (точки ÷ 10)", "Arrondi (points ÷ 10)"),
+    "up": ("Last digit up", "Нагоре при", "Vers le haut"),
+    "down": ("Down", "Надолу при", "Vers le bas"),
+    "both_end": ("Both totals end in", "И двата завършват на", "Les deux finissent par"),
+    "smaller_up": (
+        "{digit}: the smaller up, ",
+        "{digit}: по-малкият нагоре, ",
+        "{digit} : le plus petit en haut, ",
+    ),
+    "examples": (
+        "Examples: {suit} (suit); {nt} (No trumps).",
+        "Примери: {suit} (боя); {nt} (БК).",
+        "Exemples : {suit} (couleur) ; {nt} (Sans-atout).",
+    ),
+    "single": (
+        "One team writes everything (inside, valat, contra): the sum rounds from {half} up, "
+        "then × 2 or × 4 (e.g. {total} → {rounded}).",
+        "Един отбор записва всичко (вътре, валат, контра): сборът се закръгля от {half} нагоре, "
+        "после × 2 или × 4 (напр. {total} → {rounded}).",
+        "Une équipe marque tout (dedans, capot, contre) : la somme s'arrondit à partir de "
+        "{half}, puis × 2 ou × 4 (p. ex. {total} → {rounded}).",
+    ),
+    "hanging": (
+        "Hanging: {suit} : {suit} → the defenders write {suit_written}, {suit_hang} hang; "
+        "{at} : {at} (All trumps) → {at_written}, {at_hang} hang.",
+        "Висящи: {suit} : {suit} → противниците записват {suit_written}, {suit_hang} висят; "
+        "{at} : {at} (ВК) → {at_written}, {at_hang} висят.",
+        "Litige : {suit} : {suit} → la défense marque {suit_written}, {suit_hang} en suspens ; "
+        "{at} : {at} (Tout-atout) → {at_written}, {at_hang} en suspens.",
+    ),
+    # Result and end
+    "end": ("Result and end of the game", "Резултат и край на играта", "Résultat et fin"),
+    "result": (
+        "The declarers need strictly more points (cards + declarations + belot). Made: each "
+        "team writes its own. Fewer: inside, the defenders write everything. Equal: hanging, "
+        "the defenders write their own, the declarers' points go to the winner of the next deal.",
+        "Обявилите трябва да имат строго повече точки (карти + анонси + белот). Изкарана: всеки "
+        "отбор записва своите. По-малко: вътре, противниците записват всичко. Равно: висяща, "
+        "противниците записват своите, точките на обявилите отиват при победителя в следващото "
+        "раздаване.",
+        "Le preneur doit avoir strictement plus de points (cartes + annonces + belote). Fait : "
+        "chaque équipe marque les siens. Moins : dedans, la défense marque tout. Égalité : "
+        "litige, la défense marque les siens, ceux du preneur vont au gagnant de la donne "
+        "suivante.",
+    ),
+    "valat": (
+        "Valat: that team writes every point of the deal plus the bonus.",
+        "Валат: този отбор записва всички точки от раздаването плюс бонуса.",
+        "Capot : cette équipe marque tous les points de la donne plus la prime.",
+    ),
+    "double_whole": (
+        "With contra or recontra the team with more points writes the whole deal × 2 or × 4; "
+        "a tie hangs everything.",
+        "При контра или реконтра отборът с повече точки записва цялото раздаване × 2 или × 4; "
+        "при равенство всичко виси.",
+        "Avec contre ou surcontre, l'équipe qui a le plus de points marque toute la donne × 2 ou "
+        "× 4 ; à égalité tout reste en suspens.",
+    ),
+    "double_per_team": (
+        "With contra or recontra each team's total is multiplied by 2 or 4, then rounded; "
+        "inside: the defenders write everything × 2 or × 4.",
+        "При контра или реконтра точките на всеки отбор се умножават по 2 или 4 и после се "
+        "закръглят; вътре: противниците записват всичко × 2 или × 4.",
+        "Avec contre ou surcontre, le total de chaque équipe est multiplié par 2 ou 4 puis "
+        "arrondi ; dedans : la défense marque tout × 2 ou × 4.",
+    ),
+    "match": (
+        "Play to {target}. After a deal, a team with {target} or more and more points than the "
+        "other wins. Equal: play on. A deal won by a valat or one that leaves points hanging "
+        "cannot end the game.",
+        "Играе се до {target}. След раздаване печели отбор с {target} или повече и повече точки "
+        "от другия. Равно: продължава се. Раздаване, спечелено с валат, или с висящи точки не "
+        "може да завърши играта.",
+        "Partie en {target}. Après une donne, gagne l'équipe qui a {target} ou plus et plus que "
+        "l'autre. Égalité : on continue. Une donne gagnée par capot, ou qui laisse un litige, ne "
+        "peut pas finir la partie.",
+    ),
+}
 
 
 def ranking(contract: Contract, suit: Suit) -> list[Rank]:
@@ -68,17 +302,22 @@ def ranking(contract: Contract, suit: Suit) -> list[Rank]:
     return sorted(Rank, key=lambda r: -keys[Card(suit, r).index])
 
 
-def _order(ranks: Iterable[Rank]) -> str:
-    return " · ".join(r.text for r in ranks)
+def forced_undertrump(rules: Rules) -> bool:
+    """Whether the engine makes a void player undertrump an opponent's higher trump: the legal
+    cards of K♥ 7♦ on A♣ trumped by J♥ (hearts trumps) under ``rules``."""
+    hand = 1 << Card(Suit.HEARTS, Rank.KING).index | 1 << Card(Suit.DIAMONDS, Rank.SEVEN).index
+    trick = [Card(Suit.CLUBS, Rank.ACE).index, Card(Suit.HEARTS, Rank.JACK).index]
+    legal = legal_mask(hand, trick, Contract.HEARTS, rules.forced_undertrump)
+    return legal == 1 << Card(Suit.HEARTS, Rank.KING).index
 
 
-def _digits(values: Sequence[int]) -> str:
-    """``[6, 7, 8, 9]`` → ``6–9``; a single digit alone."""
-    if not values:
-        return "–"
-    if len(values) == 1:
-        return str(values[0])
-    return f"{values[0]}–{values[-1]}"
+def contract_names(say: Words) -> tuple[str, ...]:
+    """The contracts in auction order, each suit with its symbol."""
+    suits = [f"{say(name)} {Contract(i).symbol}" for i, name in enumerate(_SUIT_KEYS)]
+    return (*suits, say("nt"), say("at"))
+
+
+_SUIT_KEYS: Final = ("clubs", "diamonds", "hearts", "spades")
 
 
 def _round_up_digits(contract: Contract) -> list[int]:
@@ -103,37 +342,43 @@ def _hanging_example(contract: Contract, rules: Rules) -> tuple[int, int, int]:
     each = (total + quarte) // 2  # the defenders' quarte makes up for the declarers' cards
     points = (TeamPoints(each), TeamPoints(total - each, quarte))
     score = score_deal(rules, contract, Team.NS, points)
-    assert points[1].cards + points[1].declarations == each
     return each, score.written[Team.EW], score.hanging
 
 
-def _card_ranking() -> Section:
+def _valat(rules: Rules, contract: Contract) -> DealScore:
+    points = (TeamPoints(contract_total(contract, rules)), TeamPoints(0))
+    return score_deal(rules, contract, Team.NS, points, valat=Team.NS)
+
+
+def _card_ranking(say: Words) -> Section:
     hearts, clubs = Contract.HEARTS, Suit.CLUBS
+
+    def order(ranks: Sequence[Rank]) -> str:
+        return say.ranks(ranks, " · ")
+
     table = Table(
-        ("Contract", "Strongest to weakest"),
+        (say("contract"), say("strongest")),
         (
-            ("Trump suit", _order(ranking(hearts, Suit.HEARTS))),
-            ("Non-trump suit", _order(ranking(hearts, clubs))),
-            ("No trumps (every suit)", _order(ranking(Contract.NO_TRUMPS, clubs))),
-            ("All trumps (every suit)", _order(ranking(Contract.ALL_TRUMPS, clubs))),
+            (say("trump_suit"), order(ranking(hearts, Suit.HEARTS))),
+            (say("plain_suit"), order(ranking(hearts, clubs))),
+            (say("nt_every"), order(ranking(Contract.NO_TRUMPS, clubs))),
+            (say("at_every"), order(ranking(Contract.ALL_TRUMPS, clubs))),
         ),
         (0.42, 0.58),
     )
-    notes = (
-        "A trump beats any non-trump card. Otherwise the highest card of the suit led wins; "
-        "a card of another suit never wins.",
-        "Sequences always use the natural order 7 8 9 10 J Q K A.",
-    )
-    return Section("Card ranking", 0, (table,), notes)
+    notes = [say("trump_wins"), say("natural", natural=say.natural())]
+    if say("legend"):
+        notes.append(say("legend"))
+    return Section(say("ranking"), 0, (table,), tuple(notes))
 
 
-def _card_points(rules: Rules) -> Section:
+def _card_points(rules: Rules, say: Words) -> Section:
     hearts, nt = Contract.HEARTS, Contract.NO_TRUMPS
 
     def row(ranks: Sequence[Rank]) -> tuple[str, ...]:
         rank = ranks[0]
         return (
-            ", ".join(r.text for r in ranks),
+            say.ranks(ranks),
             str(CARD_POINTS[hearts][Card(Suit.HEARTS, rank).index]),
             str(CARD_POINTS[hearts][Card(Suit.CLUBS, rank).index]),
             str(CARD_POINTS[nt][Card(Suit.CLUBS, rank).index]),
@@ -142,140 +387,103 @@ def _card_points(rules: Rules) -> Section:
     rows = [row([r]) for r in _RANKS_SHOWN]
     rows.append(row([Rank.EIGHT, Rank.SEVEN]))
     table = Table(
-        ("Card", "Trump", "Non-trump", "No trumps"), tuple(rows), (0.25, 0.25, 0.25, 0.25)
+        (say("card"), say("trump"), say("plain"), say("nt")), tuple(rows), (0.25, 0.25, 0.25, 0.25)
     )
     notes = (
-        f"Last trick: +{LAST_TRICK} (+{rules.nt_last_trick} in No trumps). Valat (all eight "
-        f"tricks): +{VALAT_BONUS}, never doubled.",
-        "All trumps: every suit counts as trumps. No trumps: the card points are doubled.",
+        say("last_trick", last=LAST_TRICK, nt_last=rules.nt_last_trick, valat=VALAT_BONUS),
+        say("doubled"),
     )
-    return Section("Card points", 0, (table,), notes)
+    return Section(say("points"), 0, (table,), notes)
 
 
-def _totals(rules: Rules) -> Section:
+def _totals(rules: Rules, say: Words) -> Section:
     rows = []
     for name, contract in (
-        ("Suit", Contract.HEARTS),
-        ("All trumps", Contract.ALL_TRUMPS),
-        ("No trumps", Contract.NO_TRUMPS),
+        ("suit", Contract.HEARTS),
+        ("at", Contract.ALL_TRUMPS),
+        ("nt", Contract.NO_TRUMPS),
     ):
         total = contract_total(contract, rules)
         cards = DECK_POINTS[contract]
-        rows.append((name, str(cards), f"+{total - cards}", str(total), str(round_single(total))))
+        rows.append(
+            (say(name), str(cards), f"+{total - cards}", str(total), str(round_single(total)))
+        )
     table = Table(
-        ("Contract", "Cards", "Last trick", "Total", "Game pts"),
+        (say("contract"), say("cards"), say("last"), say("total"), say("game_points")),
         tuple(rows),
         (0.28, 0.16, 0.2, 0.16, 0.2),
     )
-    return Section("Totals per contract", 0, (table,))
+    return Section(say("totals"), 0, (table,))
 
 
-def _declarations(rules: Rules) -> Section:
+def _declarations(rules: Rules, say: Words) -> Section:
     rows: list[tuple[str, str, str]] = [
-        ("Tierce", "3 in a row in one suit", str(SEQUENCE_POINTS[Kind.TIERCE])),
-        ("Quarte", "4 in a row", str(SEQUENCE_POINTS[Kind.QUARTE])),
-        ("Quinte", "5 or more in a row", str(SEQUENCE_POINTS[Kind.QUINTE])),
+        (say("tierce"), say("tierce_is"), str(SEQUENCE_POINTS[Kind.TIERCE])),
+        (say("quarte"), say("quarte_is"), str(SEQUENCE_POINTS[Kind.QUARTE])),
+        (say("quinte"), say("quinte_is"), str(SEQUENCE_POINTS[Kind.QUINTE])),
     ]
     by_points: dict[int, list[Rank]] = {}
     for rank in sorted(FOUR_POINTS, key=lambda r: -FOUR_ORDER[r]):
         by_points.setdefault(FOUR_POINTS[rank], []).append(rank)
     for points, ranks in sorted(by_points.items()):
-        names = ", ".join(r.text for r in ranks)
-        rows.append(("Four of a kind", f"4 × {names}", str(points)))
-    rows.append(("Belot", "K + Q of trumps", str(BELOT_POINTS)))
-    table = Table(("Declaration", "Combination", "Points"), tuple(rows), (0.3, 0.5, 0.2))
-    fours = " > ".join(r.text for r in sorted(FOUR_ORDER, key=lambda r: -FOUR_ORDER[r]))
-    if rules.declaration_compare == "separate":
-        compare = (
-            "Sequences and fours are compared separately after the first trick. Only the team "
-            "with the best sequence (length first, then the top card) scores its sequences; "
-            "equal best sequences: none score."
-        )
-    else:
-        compare = (
-            "Each team's best declaration is compared after the first trick: any four beats any "
-            "sequence; the winner scores all its declarations."
-        )
-    valat_suit = score_deal(
-        rules,
-        Contract.HEARTS,
-        Team.NS,
-        (TeamPoints(contract_total(Contract.HEARTS, rules)), TeamPoints(0)),
-        valat=Team.NS,
+        rows.append((say("four"), f"4 × {say.ranks(ranks)}", str(points)))
+    belot = say("belot_is", k=say.rank(Rank.KING), q=say.rank(Rank.QUEEN))
+    rows.append((say("belot"), belot, str(BELOT_POINTS)))
+    table = Table(
+        (say("declaration"), say("combination"), say("pts")), tuple(rows), (0.3, 0.5, 0.2)
     )
-    valat_at = score_deal(
-        rules,
-        Contract.ALL_TRUMPS,
-        Team.NS,
-        (TeamPoints(contract_total(Contract.ALL_TRUMPS, rules)), TeamPoints(0)),
-        valat=Team.NS,
-    )
+    fours = " > ".join(say.rank(r) for r in sorted(FOUR_ORDER, key=lambda r: -FOUR_ORDER[r]))
+    no_four = f" {say('or')} ".join(say.rank(r) for r in Rank if r not in FOUR_POINTS)
+    suit = _valat(rules, Contract.HEARTS).written[0]
+    at = _valat(rules, Contract.ALL_TRUMPS).written[0]
+    nt = _valat(rules, Contract.NO_TRUMPS).written[0]
     notes = (
-        compare,
-        f"Fours rank {fours}; only the team with the best four scores its fours. Four sevens "
-        "or eights do not count. A card counts in one declaration only.",
-        "Announce declarations with your first card. No declarations or belot in No trumps. "
-        "Belot is never compared; in All trumps it can be in any suit.",
-        "Belot counts when its first card leads, follows suit"
-        + (" or trumps." if rules.belot_when_trumping else " (not when trumping)."),
-        f"A valat without declarations writes {valat_suit.written[0]} in a suit, "
-        f"{valat_at.written[0]} in No trumps or All trumps.",
+        say("compare_" + rules.declaration_compare),
+        say("fours", fours=fours, none=no_four),
+        say("announce"),
+        say("belot_trumping" if rules.belot_when_trumping else "belot_not_trumping"),
+        say("valat_same", suit=suit, at=at)
+        if nt == at
+        else say("valat_apart", suit=suit, nt=nt, at=at),
     )
-    return Section("Declarations", 0, (table,), notes)
+    return Section(say("declarations"), 0, (table,), notes)
 
 
-def _contract_order(rules: Rules) -> Section:
-    order = " < ".join(_SUIT_NAMES[c] for c in Contract)
+def _contract_order(rules: Rules, say: Words) -> Section:
     doubled = [
         score_deal(
-            rules,
-            Contract.HEARTS,
-            Team.NS,
-            (TeamPoints(100), TeamPoints(62)),
-            double=double,
+            rules, Contract.HEARTS, Team.NS, (TeamPoints(100), TeamPoints(62)), double=double
         ).written[0]
         for double in (2, 4)
     ]
+    redeal = say("redeal_same" if rules.redeal_same_dealer else "redeal_next")
+    if rules.passes_after_double == 3:
+        end = say("auction_end_same", redeal=redeal)
+    else:
+        end = say("auction_end_apart", passes=rules.passes_after_double, redeal=redeal)
     notes = (
-        order + ".",
-        "Contra (only on the opponents' contract) doubles, recontra (by the contract's team) "
-        f"quadruples: a whole suit deal writes {doubled[0]}, or {doubled[1]}.",
-        "A higher contract cancels contra and recontra. The auction ends after three passes in "
-        "a row"
-        + (
-            " (also after a contra)"
-            if rules.passes_after_double == 3
-            else f" ({rules.passes_after_double} after a contra)"
-        )
-        + "; four passes: deal again.",
+        " < ".join(contract_names(say)) + ".",
+        say("contra", x2=doubled[0], x4=doubled[1]),
+        end,
     )
-    return Section("Contract order", 1, (), notes)
+    return Section(say("order"), 1, (), notes)
 
 
-def _obligations() -> Section:
+def _obligations(rules: Rules, say: Words) -> Section:
+    otherwise = say("lower_trump" if forced_undertrump(rules) else "any_card")
     table = Table(
-        ("Contract", "What you must do"),
+        (say("contract"), say("must")),
         (
-            (
-                "Suit",
-                "Follow suit. Trumps led: play a higher trump if you can, even over your "
-                "partner. Void in a plain suit: if your partner holds the trick, any card; "
-                "otherwise trump, and overtrump an opponent's trump if you can; if you cannot, "
-                "any card.",
-            ),
-            ("No trumps", "Only follow suit. If you cannot, play any card."),
-            (
-                "All trumps",
-                "Follow suit and beat the highest card of the suit led if you can, whoever "
-                "holds the trick. If you cannot follow, any card.",
-            ),
+            (say("suit"), say("must_suit", otherwise=otherwise)),
+            (say("nt"), say("must_nt")),
+            (say("at"), say("must_at")),
         ),
         (0.22, 0.78),
     )
-    return Section("Playing obligations", 1, (table,))
+    return Section(say("obligations"), 1, (table,))
 
 
-def _rounding(rules: Rules) -> Section:
+def _rounding(rules: Rules, say: Words) -> Section:
     suit, at, nt = Contract.HEARTS, Contract.ALL_TRUMPS, Contract.NO_TRUMPS
 
     def pair(a: int, b: int, contract: Contract) -> str:
@@ -284,225 +492,72 @@ def _rounding(rules: Rules) -> Section:
 
     rows = []
     for name, contract, base in (
-        ("Suit", suit, (90, 60)),
-        ("All trumps", at, (130, 120)),
-        ("No trumps", nt, (0, 0)),
+        ("suit", suit, (90, 60)),
+        ("at", at, (130, 120)),
+        ("nt", nt, None),
     ):
         up = _round_up_digits(contract)
         down = [d for d in range(10) if d not in up]
         digit = _both_digit(contract)
         special = "–"
-        if digit is not None:
-            special = f"{digit}: the smaller up, " + pair(
+        if digit is not None and base is not None:
+            special = say("smaller_up", digit=digit) + pair(
                 base[0] + digit, base[1] + digit, contract
             )
-        rows.append((name, _digits(up), _digits(down), special))
+        rows.append((say(name), digits(up), digits(down), special))
     table = Table(
-        ("Contract", "Last digit up", "Down", "Both totals end in"),
+        (say("contract"), say("up"), say("down"), say("both_end")),
         tuple(rows),
         (0.2, 0.2, 0.16, 0.44),
     )
     hang_suit = _hanging_example(suit, rules)
     hang_at = _hanging_example(at, rules)
+    total = contract_total(suit, rules)
+    half = next(d for d in range(10) if round_single(10 + d) == 2)
     notes = (
-        f"Examples: {pair(87, 75, suit)} (suit); {pair(146, 114, nt)} (No trumps).",
-        "One team writes everything (inside, valat, contra): the sum rounds from 5 up, then "
-        f"× 2 or × 4 (e.g. 162 → {round_single(162)}).",
-        f"Hanging: {hang_suit[0]} : {hang_suit[0]} → the defenders write {hang_suit[1]}, "
-        f"{hang_suit[2]} hang; {hang_at[0]} : {hang_at[0]} (All trumps) → {hang_at[1]}, "
-        f"{hang_at[2]} hang.",
-    )
-    return Section("Rounding (points ÷ 10)", 1, (table,), notes)
-
-
-def _end_of_game(rules: Rules) -> Section:
-    notes = (
-        "The declarers need strictly more points (cards + declarations + belot). Made: each "
-        "team writes its own. Fewer: inside, the defenders write everything. Equal: hanging, "
-        "the defenders write their own, the declarers' points go to the winner of the next deal.",
-        "Valat: that team writes every point of the deal plus the bonus.",
-        "With contra or recontra the team with more points writes the whole deal × 2 or × 4; "
-        "a tie hangs everything.",
-        f"Play to {rules.target}. After a deal, a team with {rules.target} or more and more "
-        "points than the other wins. Equal: play on. A deal won by a valat or one that leaves "
-        "points hanging cannot end the game.",
-    )
-    return Section("Result and end of the game", 1, (), notes)
-
-
-def build(rules: Rules | None = None) -> CheatSheet:
-    """The cheat sheet's content for ``rules`` (Bulgarian Belot by default)."""
-    rules = rules if rules is not None else Rules.bulgarian()
-    return CheatSheet(
-        "Belot cheat sheet",
-        "Bulgarian Belot: points, cards and declarations on one page. Generated from the "
-        "belot engine's own tables.",
-        (
-            _card_ranking(),
-            _card_points(rules),
-            _totals(rules),
-            _declarations(rules),
-            _contract_order(rules),
-            _obligations(),
-            _rounding(rules),
-            _end_of_game(rules),
+        say("examples", suit=pair(87, 75, suit), nt=pair(146, 114, nt)),
+        say("single", half=half, total=total, rounded=round_single(total)),
+        say(
+            "hanging",
+            suit=hang_suit[0],
+            suit_written=hang_suit[1],
+            suit_hang=hang_suit[2],
+            at=hang_at[0],
+            at_written=hang_at[1],
+            at_hang=hang_at[2],
         ),
     )
+    return Section(say("rounding"), 1, (table,), notes)
 
 
-# --- HTML -----------------------------------------------------------------------------------
-
-CSS = """
-.cheatsheet { font: 14px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  color: #111; }
-.cheatsheet * { box-sizing: border-box; }
-.cheatsheet h1 { font-size: 1.5em; margin: 0 0 2px; color: #111; }
-.cheatsheet .subtitle { margin: 0 0 10px; color: #444; }
-.cheatsheet .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 0 18px; }
-.cheatsheet section { break-inside: avoid; margin-bottom: 8px; }
-.cheatsheet h2 { font-size: 1.05em; margin: 6px 0 3px; border-bottom: 2px solid #7a1f1f;
-  color: #7a1f1f; }
-.cheatsheet table { border-collapse: collapse; width: 100%; margin: 2px 0 4px; background: #fff; }
-.cheatsheet th, .cheatsheet td { border: 1px solid #999; padding: 2px 4px; text-align: left;
-  vertical-align: top; }
-.cheatsheet th { background: #eee; }
-.cheatsheet ul { margin: 2px 0; padding-left: 16px; }
-.cheatsheet li { margin: 1px 0; }
-@media (max-width: 700px) { .cheatsheet .columns { grid-template-columns: 1fr; } }
-@media print {
-  @page { size: A4; margin: 9mm; }
-  .cheatsheet { font-size: 7.6pt; }
-  .cheatsheet .columns { grid-template-columns: 1fr 1fr; }
-  .noprint { display: none !important; }
-}
-"""
-"""Styles of the sheet itself; a page that embeds :func:`to_html_fragment` includes them."""
-
-_PAGE_CSS = """
-body { margin: 0 auto; padding: 12px; max-width: 1100px; }
-@media print { body { padding: 0; max-width: none; } }
-"""
-
-
-def _html_table(table: Table) -> str:
-    cols = "".join(f'<col style="width:{w * 100:.0f}%">' for w in table.widths)
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in table.head)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in table.rows
+def _end_of_game(rules: Rules, say: Words) -> Section:
+    per_team = rules.double_scoring == "per_team"
+    notes = (
+        say("result"),
+        say("valat"),
+        say("double_per_team" if per_team else "double_whole"),
+        say("match", target=rules.target),
     )
-    return (
-        f"<table><colgroup>{cols}</colgroup><thead><tr>{head}</tr></thead>"
-        f"<tbody>{body}</tbody></table>"
+    return Section(say("end"), 1, (), notes)
+
+
+def build(rules: Rules, lang: str) -> CheatSheet:
+    """Bulgarian Belot's sheet for ``rules`` in ``lang``."""
+    assert rules.preset == Bulgarian.name
+    say = Words(lang, TEXTS)
+    return CheatSheet(
+        say("title"),
+        say("subtitle"),
+        (
+            _card_ranking(say),
+            _card_points(rules, say),
+            _totals(rules, say),
+            _declarations(rules, say),
+            _contract_order(rules, say),
+            _obligations(rules, say),
+            _rounding(rules, say),
+            _end_of_game(rules, say),
+        ),
+        lang,
+        say("footer", game=Bulgarian.name, lang=lang),
     )
-
-
-def to_html_fragment(sheet: CheatSheet) -> str:
-    """The sheet as an ``<article>`` (for embedding in a page that brings :data:`CSS`)."""
-    columns = []
-    for column in (0, 1):
-        parts = []
-        for section in sheet.sections:
-            if section.column != column:
-                continue
-            body = "".join(_html_table(t) for t in section.tables)
-            if section.notes:
-                body += "<ul>" + "".join(f"<li>{html.escape(n)}</li>" for n in section.notes)
-                body += "</ul>"
-            parts.append(f"<section><h2>{html.escape(section.title)}</h2>{body}</section>")
-        columns.append(f'<div class="column">{"".join(parts)}</div>')
-    return (
-        f'<article class="cheatsheet"><h1>{html.escape(sheet.title)}</h1>'
-        f'<p class="subtitle">{html.escape(sheet.subtitle)}</p>'
-        f'<div class="columns">{"".join(columns)}</div></article>'
-    )
-
-
-def to_html(sheet: CheatSheet) -> str:
-    """A standalone HTML page with print styles for one A4 page."""
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(sheet.title)}</title><style>{CSS}{_PAGE_CSS}</style></head>"
-        f"<body>{to_html_fragment(sheet)}</body></html>\n"
-    )
-
-
-# --- PDF ------------------------------------------------------------------------------------
-
-_PAGE_W, _MARGIN, _GAP = 210.0, 9.0, 6.0
-_COL_W = (_PAGE_W - 2 * _MARGIN - _GAP) / 2
-_TEXT_PT = 8.0
-_LINE = 3.5
-
-
-def _pdf_text(text: str) -> str:
-    """Text the PDF core fonts can draw (Windows-1252)."""
-    return text.replace("→", "->").replace("≥", ">=")
-
-
-def to_pdf(sheet: CheatSheet) -> bytes:
-    """The sheet as a one-page A4 PDF (core fonts only, so it needs nothing installed)."""
-    from fpdf import FPDF
-    from fpdf.fonts import FontFace
-
-    pdf = FPDF(orientation="portrait", unit="mm", format="A4")
-    pdf.core_fonts_encoding = "windows-1252"
-    pdf.set_margins(_MARGIN, _MARGIN, _MARGIN)
-    pdf.set_auto_page_break(True, margin=_MARGIN)
-    pdf.set_title(sheet.title)
-    pdf.set_creator("belot cheatsheet")
-    pdf.add_page()
-    pdf.set_font("helvetica", "B", 15)
-    pdf.cell(0, 7, _pdf_text(sheet.title), new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("helvetica", "", 8)
-    pdf.set_text_color(70, 70, 70)
-    pdf.multi_cell(0, 3.6, _pdf_text(sheet.subtitle), new_x="LMARGIN", new_y="NEXT")
-    pdf.set_text_color(0, 0, 0)
-    top = pdf.get_y() + 1.5
-    heading = FontFace(emphasis="BOLD", fill_color=(235, 235, 235))
-    for column in (0, 1):
-        left = _MARGIN + column * (_COL_W + _GAP)
-        pdf.set_left_margin(left)
-        pdf.set_right_margin(_PAGE_W - left - _COL_W)
-        pdf.set_xy(left, top)
-        for section in sheet.sections:
-            if section.column != column:
-                continue
-            pdf.set_font("helvetica", "B", 9.5)
-            pdf.set_text_color(122, 31, 31)
-            pdf.cell(_COL_W, 5, _pdf_text(section.title), new_x="LMARGIN", new_y="NEXT")
-            pdf.set_draw_color(122, 31, 31)
-            pdf.line(left, pdf.get_y(), left + _COL_W, pdf.get_y())
-            pdf.set_draw_color(0, 0, 0)
-            pdf.set_text_color(0, 0, 0)
-            pdf.ln(0.8)
-            pdf.set_font("helvetica", "", _TEXT_PT)
-            for table in section.tables:
-                with pdf.table(
-                    col_widths=table.widths,
-                    width=_COL_W,
-                    align="LEFT",
-                    line_height=_LINE,
-                    text_align="LEFT",
-                    headings_style=heading,
-                    padding=0.6,
-                ) as out:
-                    for cells in (table.head, *table.rows):
-                        row = out.row()
-                        for cell in cells:
-                            row.cell(_pdf_text(cell))
-                pdf.ln(0.8)
-            for note in section.notes:
-                y = pdf.get_y()
-                pdf.set_xy(left, y)
-                pdf.cell(3, _LINE, "•")
-                pdf.multi_cell(_COL_W - 3, _LINE, _pdf_text(note), align="L")
-                pdf.set_x(left)
-            pdf.ln(1.6)
-    pdf.set_left_margin(_MARGIN)
-    pdf.set_auto_page_break(False)
-    pdf.set_font("helvetica", "I", 6.5)
-    pdf.set_text_color(90, 90, 90)
-    pdf.set_xy(_MARGIN, 297 - _MARGIN)
-    pdf.cell(0, 3, "Made by `belot cheatsheet --pdf FILE` from the rules engine's tables.")
-    return bytes(pdf.output())

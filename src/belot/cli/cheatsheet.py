@@ -1,14 +1,20 @@
-"""``belot cheatsheet``: the printable one-page cheat sheet as PDF and/or HTML."""
+"""``belot cheatsheet``: a game's printable one-page cheat sheet as PDF and/or HTML."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import click
 
 from belot.engine.errors import BelotError
 
 __all__ = ["command"]
+
+# Written out here (not read from belot.cheatsheet) so that --help imports no engine.
+_FAMILY = ("bulgarian", "french", "coinche", "bela")
+_LANGUAGES = ("en", "bg", "fr")
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -18,12 +24,44 @@ def _write(path: Path, data: bytes) -> None:
         raise BelotError(f"cannot write {path}: {error.strerror or error}") from None
 
 
+def _option(text: str) -> tuple[str, Any]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise BelotError(f"--option: expected NAME=VALUE, not {text!r}")
+    try:
+        parsed: Any = json.loads(value)
+    except ValueError:
+        parsed = value.strip()
+    return name.strip(), parsed
+
+
 @click.command(name="cheatsheet")
+@click.option(
+    "--game",
+    default="bulgarian",
+    show_default=True,
+    metavar="|".join(_FAMILY),
+    help="The game; one the engine does not play yet is refused.",
+)
+@click.option(
+    "--lang",
+    type=click.Choice(_LANGUAGES),
+    default="en",
+    show_default=True,
+    help="English, Bulgarian or French.",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A rules option of the game, e.g. nt_last_trick=10.",
+)
 @click.option(
     "--pdf",
     "pdf_path",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Write a one-page A4 PDF.",
+    help="Write a one-page A4 PDF (with its font embedded).",
 )
 @click.option(
     "--html",
@@ -31,14 +69,20 @@ def _write(path: Path, data: bytes) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write an HTML page with print styles.",
 )
-def command(pdf_path: Path | None, html_path: Path | None) -> None:
-    """Write the Belot cheat sheet (card ranking, points, declarations, rounding, end of game),
-    generated from the rules engine's tables."""
-    from belot import cheatsheet
-
+def command(
+    game: str,
+    lang: str,
+    options: tuple[str, ...],
+    pdf_path: Path | None,
+    html_path: Path | None,
+) -> None:
+    """Write a game's cheat sheet (card ranking, points, declarations, auction, scoring, end of
+    the game), generated from the rules engine's tables."""
     if pdf_path is None and html_path is None:
         raise click.UsageError("give --pdf FILE and/or --html FILE")
-    sheet = cheatsheet.build()
+    from belot import cheatsheet
+
+    sheet = cheatsheet.sheet(game.strip().lower(), lang, dict(map(_option, options)))
     if pdf_path is not None:
         _write(pdf_path, cheatsheet.to_pdf(sheet))
         click.echo(f"wrote {pdf_path}")

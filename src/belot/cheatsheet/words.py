@@ -1,0 +1,82 @@
+"""The words that every game's sheet shares, in English, Bulgarian and French.
+
+A sheet's texts are tables of ``key -> (English, Bulgarian, French)`` format strings; ``Words``
+picks one language and fills in the numbers, which always come from the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Final
+
+from belot.engine.cards import Rank, Suit
+
+__all__ = ["LANGUAGES", "Texts", "Words"]
+
+LANGUAGES: Final = ("en", "bg", "fr")
+
+#: key -> (English, Bulgarian, French)
+Texts = Mapping[str, tuple[str, str, str]]
+
+# Card faces as each language writes them: вале, дама, поп, асо; valet, dame, roi, as.
+_RANKS: Final = {
+    "en": ("7", "8", "9", "10", "J", "Q", "K", "A"),
+    "bg": ("7", "8", "9", "10", "В", "Д", "П", "А"),
+    "fr": ("7", "8", "9", "10", "V", "D", "R", "As"),
+}
+_SUITS: Final = {
+    "en": ("Clubs", "Diamonds", "Hearts", "Spades"),
+    "bg": ("Спатия", "Каро", "Купа", "Пика"),
+    "fr": ("Trèfle", "Carreau", "Cœur", "Pique"),
+}
+
+SHARED: Final[Texts] = {
+    "legend": ("", "В = вале, Д = дама, П = поп, А = асо.", "V = valet, D = dame, R = roi."),
+    "or": ("or", "или", "ou"),
+    "natural": (
+        "Sequences always use the natural order {natural}.",
+        "Поредиците винаги следват естествения ред {natural}.",
+        "Les suites suivent toujours l'ordre naturel {natural}.",
+    ),
+    "trump_wins": (
+        "A trump beats any non-trump card. Otherwise the highest card of the suit led wins; "
+        "a card of another suit never wins.",
+        "Козът бие всяка некозова карта. Иначе взима най-високата карта от изиграната боя; "
+        "карта от друга боя никога не взима.",
+        "Un atout bat toute carte hors atout. Sinon la plus haute carte de la couleur demandée "
+        "l'emporte ; une carte d'une autre couleur ne gagne jamais.",
+    ),
+    "footer": (
+        "Made by `belot cheatsheet --game {game} --lang {lang}` from the rules engine's tables.",
+        "Създаден с `belot cheatsheet --game {game} --lang {lang}` от таблиците на програмата.",
+        "Produit par `belot cheatsheet --game {game} --lang {lang}` à partir des tables du "
+        "moteur de règles.",
+    ),
+}
+
+
+class Words:
+    """The texts of one language: ``say(key, **numbers)``, card faces and suit names."""
+
+    def __init__(self, lang: str, *tables: Texts) -> None:
+        self.lang = lang
+        self._index = LANGUAGES.index(lang)
+        self._texts: dict[str, tuple[str, str, str]] = {}
+        for table in (SHARED, *tables):
+            self._texts.update(table)
+
+    def __call__(self, key: str, **values: object) -> str:
+        return self._texts[key][self._index].format(**values)
+
+    def rank(self, rank: Rank) -> str:
+        return _RANKS[self.lang][rank]
+
+    def ranks(self, ranks: Iterable[Rank], sep: str = ", ") -> str:
+        return sep.join(map(self.rank, ranks))
+
+    def suit(self, suit: Suit) -> str:
+        return _SUITS[self.lang][suit]
+
+    def natural(self) -> str:
+        """The natural order of the ranks, 7 to the ace."""
+        return self.ranks(Rank, " ")
