@@ -182,3 +182,46 @@ def test_a_postgresql_restart_mid_play_loses_nothing(
     said = [m for messages in players.statuses.values() for m in messages]
     assert any(m["database"] == "reconnecting" for m in said), said
     assert "s3cret-pw" not in server.log.read_text()
+
+
+def test_a_table_whose_rows_the_database_refuses_holds_up_no_other(tmp_path: Path) -> None:
+    from sqlalchemy.exc import DataError
+
+    from belot.engine.rules import Rules
+    from belot.engine.table import Seat
+    from belot.web.rooms import Hub
+    from belot.web.store import Batch, Store
+    from belot.web.tables import SeatInfo
+
+    async def run() -> None:
+        store = Store(sqlite_url(tmp_path))
+        hub = Hub(store, bot_delay=0.001)
+        hub.resume()
+        bots = [SeatInfo("bot") for _ in Seat]
+        bad, _ = await hub.create(rules=Rules(target=1), seats=bots, creator=None)
+        write = store.write
+
+        def refuse(batches: list[Batch], careful: bool = False) -> set[str]:
+            if any(b.table_id == bad.table.id and b.actions for b in batches):
+                raise DataError("INSERT", {}, ValueError("value too long"))
+            return write(batches, careful)
+
+        store.write = refuse  # type: ignore[method-assign]
+        good, _ = await hub.create(rules=Rules(target=1), seats=bots, creator=None)
+        for _ in range(400):
+            if good.table.is_over:
+                break
+            await asyncio.sleep(0.01)
+        assert good.table.is_over, "the other table was held up"
+        assert bad.held is not None and bad.saved == 0 and len(bad.table.record) == 1
+        stored = store.read(good.table.id)
+        assert stored is not None and len(stored.actions) == len(good.table.record)
+        store.write = write  # type: ignore[method-assign]
+        for _ in range(400):
+            if bad.table.is_over:
+                break
+            await asyncio.sleep(0.01)
+        assert bad.held is None and bad.table.is_over
+        await hub.close()
+
+    asyncio.run(run())

@@ -25,6 +25,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
+from sqlalchemy.exc import InterfaceError, OperationalError
+
 from belot.bots import LEVELS, Bot, make
 from belot.bots.solver import load_compiled
 from belot.engine.errors import BelotError
@@ -423,6 +425,12 @@ class Hub:
         self._wake: asyncio.Event | None = None
         self._loops: list[asyncio.Task[None]] = []
         self._loading: dict[str, asyncio.Future[Room]] = {}
+        # Tables whose write failed, retried together at ``_retry_at`` (back-off ``_delay``).
+        self._parked: dict[str, Room] = {}
+        self._retry_at = 0.0
+        self._delay = 0.05
+        self._failures = 0
+        self._alone = False
 
     async def think(self, function: Callable[..., T], *args: Any) -> T:
         """Run a bot's decision on a search thread (hints and analyses: ``advise``)."""
@@ -462,64 +470,87 @@ class Hub:
 
     async def _write_loop(self) -> None:
         assert self._wake is not None
+        loop = asyncio.get_running_loop()
         while True:
             if not self._wake.is_set():
                 # Idle until now: wait a moment for other tables' actions to come along. While
                 # busy, those that came during the last write go together without waiting.
-                await self._wake.wait()
-                await asyncio.sleep(FLUSH_SECONDS)
+                wait = None if not self._parked else max(0.0, self._retry_at - loop.time())
+                try:
+                    await asyncio.wait_for(self._wake.wait(), wait)
+                    await asyncio.sleep(FLUSH_SECONDS)
+                except TimeoutError:
+                    pass
             self._wake.clear()
-            rooms, self._dirty = list(self._dirty.values()), {}
-            if rooms:
-                await self._write(rooms)
+            rooms = [r for r in self._dirty.values() if r.table.id not in self._parked]
+            self._dirty = {}
+            retried: list[Room] = []
+            if self._parked and loop.time() >= self._retry_at:
+                retried, self._parked = list(self._parked.values()), {}
+            if rooms or retried:
+                await self._write(rooms, retried)
 
-    async def _write(self, rooms: list[Room]) -> None:
-        """Commit ``rooms``' new actions in one transaction, retrying with back-off while the
-        database fails; meanwhile those tables (and any that join) are held."""
-        waiters: list[asyncio.Future[None]] = []
-        delay = 0.05
-        failures = 0
-        while True:
-            entries = []
-            for room in rooms:
-                waiters += room.waiters
-                room.waiters = []
-                entries.append((room, room.batch(), room.config_version))
-            batches = [batch for _, batch, _ in entries]
+    async def _write(self, rooms: list[Room], retried: list[Room]) -> None:
+        """Commit ``rooms``' new actions in one transaction. When the database fails, the
+        tables are held and retried with back-off (``retried``, ``_refused``) while the others
+        go on; when it refused the data itself (not the connection), each retried table is
+        tried alone, so that one table that cannot be written holds up no other."""
+
+        def entry(r: Room) -> tuple[Room, Batch, int, int]:
+            return r, r.batch(), r.config_version, len(r.waiters)
+
+        groups = [[entry(r) for r in rooms]] if rooms else []
+        if self._alone:
+            groups += [[entry(r)] for r in retried]
+        elif retried:
+            groups.append([entry(r) for r in retried])
+        # After a failure the last commit may have gone through unseen: skip the rows there.
+        careful = self._failures > 0
+        failed = False
+        for group in groups:
             try:
-                # After a failure the last commit may have gone through unseen: skip the rows
-                # that are there.
-                lost = await self._store(self.store.write, batches, failures > 0)
-                break
+                batches = [batch for _, batch, _, _ in group]
+                lost = await self._store(self.store.write, batches, careful)
             except Exception as error:
-                failures += 1
-                first = str(error).splitlines()[0] if str(error) else type(error).__name__
-                _log.warning(
-                    "cannot write %d table(s) (%s), attempt %d; retrying in %.2f s: %s",
-                    len(rooms),
-                    ", ".join(room.table.id for room in rooms[:5]),
-                    failures,
-                    delay,
-                    first,
-                )
-                for room in rooms:
-                    room.hold(RECONNECTING)
-                await asyncio.sleep(delay)
-                delay = min(2 * delay, RETRY_MAX_SECONDS)
-                known = {room.table.id for room in rooms}
-                rooms += [room for key, room in self._dirty.items() if key not in known]
-                self._dirty = {}
-        if failures:
-            _log.warning("the database is back: %d table(s) written", len(rooms))
-        for room, batch, version in entries:
-            if batch.table_id in lost:
-                self._lose(room)
-            else:
+                self._refused([room for room, _, _, _ in group], error)
+                failed = True
+                continue
+            for room, batch, version, waiting in group:
+                if room.closed:
+                    continue
+                if batch.table_id in lost:
+                    self._lose(room)
+                    continue
                 room.stored_up_to(batch, version)
                 room.release_hold()
-        for future in waiters:
-            if not future.done():
-                future.set_result(None)
+                done, room.waiters = room.waiters[:waiting], room.waiters[waiting:]
+                for future in done:
+                    if not future.done():
+                        future.set_result(None)
+        if not failed and not self._parked and self._failures:
+            _log.warning("the database is back: the tables waiting for it are written")
+            self._failures = 0
+            self._delay = 0.05
+            self._alone = False
+
+    def _refused(self, rooms: list[Room], error: Exception) -> None:
+        """A write of ``rooms`` failed: hold them and retry after the back-off."""
+        self._failures += 1
+        self._alone = not isinstance(error, OperationalError | InterfaceError)
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        _log.warning(
+            "cannot write %d table(s) (%s), failure %d; retrying in %.2f s: %s",
+            len(rooms),
+            ", ".join(room.table.id for room in rooms[:5]),
+            self._failures,
+            self._delay,
+            first,
+        )
+        for room in rooms:
+            room.hold(RECONNECTING)
+            self._parked[room.table.id] = room
+        self._retry_at = asyncio.get_running_loop().time() + self._delay
+        self._delay = min(2 * self._delay, RETRY_MAX_SECONDS)
 
     def _lose(self, room: Room) -> None:
         """Another server owns ``room``'s table now (our lease ran out): stop serving it."""
