@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import http.client
 import json
 import os
 import socket
@@ -22,6 +23,7 @@ from belot.web.app import create_app
 from belot.web.clients import CLOSE_SLOW, QUEUE_LENGTH, Client
 from belot.web.guard import MAX_BODY, UVICORN_LIMITS
 from belot.web.limits import Buckets, Limits, Rate
+from belot.web.protocol import TimedH11Protocol
 from belot.web.store import Store
 
 Message = dict[str, Any]
@@ -166,9 +168,10 @@ def test_a_body_over_the_limit_is_refused_with_413(store: Store) -> None:
 
 
 @pytest.fixture
-def live(store: Store) -> Iterator[tuple[str, int]]:
+def live(store: Store, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, int]]:
     import uvicorn
 
+    monkeypatch.setattr(TimedH11Protocol, "header_seconds", 1.0)
     # Small send buffers (accepted sockets inherit the listener's), so that a browser that
     # does not read fills them within a few dozen views instead of megabytes.
     listener = socket.socket()
@@ -177,7 +180,7 @@ def live(store: Store) -> Iterator[tuple[str, int]]:
     listener.listen(128)
     port = listener.getsockname()[1]
     app = create_app(store, bot_delay=0, body_seconds=1.0)
-    config = uvicorn.Config(app, log_level="warning", **UVICORN_LIMITS)
+    config = uvicorn.Config(app, log_level="warning", http=TimedH11Protocol, **UVICORN_LIMITS)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
@@ -239,6 +242,30 @@ def test_a_body_that_never_finishes_is_cut_off(live: tuple[str, int]) -> None:
         data, took = _response(conn, 10)
     assert data.startswith(b"HTTP/1.1 408"), data[:200]
     assert took < 3
+
+
+@pytest.mark.parametrize("sent", [b"", b"GET / HTTP/1.1\r\nHost: x\r\n"])
+def test_headers_that_never_finish_are_cut_off(live: tuple[str, int], sent: bytes) -> None:
+    """A slowloris: uvicorn alone would keep the connection open for ever."""
+    with socket.create_connection(live) as conn:
+        conn.sendall(sent)
+        data, took = _response(conn, 10)
+    assert data == b"" and took < 3  # closed
+
+
+def test_a_connection_kept_alive_serves_requests_after_the_header_deadline(
+    live: tuple[str, int],
+) -> None:
+    conn = http.client.HTTPConnection(*live, timeout=5)
+    conn.connect()
+    opened = conn.sock
+    for _ in range(3):
+        conn.request("GET", "/static/texts.js")
+        reply = conn.getresponse()
+        assert reply.status == 200 and reply.read()
+        time.sleep(0.6)  # 1.8 s in all, past the 1 s header deadline
+    assert conn.sock is opened  # one connection for all three
+    conn.close()
 
 
 def test_a_silent_spectator_over_tcp_is_dropped_and_players_go_on(

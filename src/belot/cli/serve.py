@@ -14,6 +14,7 @@ import click
 
 from belot.web.guard import UVICORN_LIMITS
 from belot.web.limits import Limits, Rate
+from belot.web.protocol import TimedH11Protocol
 
 if TYPE_CHECKING:
     from belot.web.store import Store
@@ -161,6 +162,7 @@ def command(
         ws_max_size=UVICORN_LIMITS["ws_max_size"],
         h11_max_incomplete_event_size=UVICORN_LIMITS["h11_max_incomplete_event_size"],
         timeout_keep_alive=UVICORN_LIMITS["timeout_keep_alive"],
+        http=TimedH11Protocol,
     )
 
 
