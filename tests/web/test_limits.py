@@ -379,3 +379,13 @@ def test_buckets_refill_at_their_rate(monkeypatch: pytest.MonkeyPatch) -> None:
     assert Rate.parse("300,1") == Rate(300, 1)
     with pytest.raises(ValueError, match="BURST,PER_SECOND"):
         Rate.parse("lots")
+
+
+def test_serve_refuses_a_malformed_limit(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from belot.cli.serve import command
+
+    result = CliRunner().invoke(command, ["--data", str(tmp_path), "--limit-tables", "lots"])
+    assert result.exit_code == 2
+    assert "a rate is 'BURST,PER_SECOND' like '300,1', not 'lots'" in result.output
