@@ -356,3 +356,35 @@ def test_numbers_out_of_range_are_refused_naming_the_field(
     assert "is more than" in answer["error"]
     reply = client.post("/api/score/deal", json=entry)
     assert reply.status_code == 400 and reply.json()["errors"][0]["field"] == f"points.EW.{key}"
+
+
+def test_two_edits_from_one_version_store_one(tmp_path: Path) -> None:
+    """The store compares and writes in one step: of two edits based on version 1, one wins."""
+    from belot.web.scorecounter.store import SheetStore
+
+    store = SheetStore.in_folder(tmp_path)
+    sheet_id, token = store.new_sheet(SHEET[:1])
+    first, second = store.sheet(sheet_id), store.sheet(sheet_id)
+    assert first is not None and second is not None and first.may_edit(token)
+    assert not first.may_edit("guess") and not first.may_edit(None)
+    saved = store.edit(first, SHEET[:2])
+    assert saved is not None and saved.version == 2
+    assert store.edit(second, SHEET[:3]) is None
+    now = store.sheet(sheet_id)
+    assert now is not None and now.deals == SHEET[:2] and now.version == 2
+    assert now.may_edit(token)  # the token survives the edit
+
+
+def test_a_sheet_saved_before_edit_links_stays_editable_by_its_link(
+    client: TestClient, tmp_path: Path
+) -> None:
+    """Its only link was the one shared to edit it: it keeps working (version 0)."""
+    from belot.web.scorecounter.store import SheetStore
+
+    sheet_id = SheetStore.in_folder(tmp_path).create({"deals": SHEET[:1]})
+    shown = client.get(f"/api/score/sheets/{sheet_id}").json()
+    assert shown["version"] == 0
+    reply = client.put(f"/api/score/sheets/{sheet_id}", json={"deals": SHEET[:2], "version": 0})
+    assert reply.status_code == 200 and reply.json()["version"] == 1
+    stale = client.put(f"/api/score/sheets/{sheet_id}", json={"deals": SHEET[:3], "version": 0})
+    assert stale.status_code == 409
