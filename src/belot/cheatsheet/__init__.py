@@ -1,9 +1,9 @@
 """The printable one-page cheat sheet of each game (seed 003), generated from the engine.
 
-Each game's sheet is a small module of its own (``bulgarian``) that builds titled ``Section``s
-from that game's engine tables and functions, in English, Bulgarian or French, so a sheet cannot
-disagree with its game; ``render`` lays any sheet out as an HTML page with A4 print styles
-(:func:`to_html`) or as a one-page A4 PDF with an embedded font (:func:`to_pdf`).
+Each game's sheet is a small module of its own (``bulgarian``) that builds titled
+``Section``s from that game's engine tables and functions, in English, Bulgarian or French, so a
+sheet cannot disagree with its game; ``render`` lays any sheet out as an HTML page with A4 print
+styles (:func:`to_html`) or as a one-page A4 PDF with an embedded font (:func:`to_pdf`).
 A game the engine does not play has no sheet: :func:`sheet` refuses it rather than invent numbers.
 """
 

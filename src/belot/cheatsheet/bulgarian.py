@@ -10,11 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from belot.cheatsheet.common import (
+    card_ranking,
+    declarations_table,
+    forced_undertrump,
+    four_order,
+    no_four,
+)
 from belot.cheatsheet.layout import CheatSheet, Section, Table, digits
 from belot.cheatsheet.words import Texts, Words
 from belot.engine.cards import Card, Rank, Suit
 from belot.engine.contracts import Contract
-from belot.engine.declarations import FOUR_ORDER, FOUR_POINTS, SEQUENCE_POINTS, Kind
+from belot.engine.declarations import SEQUENCE_POINTS, Kind
 from belot.engine.games.bulgarian import BELOT_POINTS, Bulgarian
 from belot.engine.rules import Rules
 from belot.engine.scoring import (
@@ -28,9 +35,9 @@ from belot.engine.scoring import (
     score_deal,
 )
 from belot.engine.table import Team
-from belot.engine.tricks import CARD_POINTS, DECK_POINTS, KEY, legal_mask
+from belot.engine.tricks import CARD_POINTS, DECK_POINTS
 
-__all__ = ["build", "forced_undertrump", "ranking"]
+__all__ = ["build", "contract_names"]
 
 _RANKS_SHOWN: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
 
@@ -52,18 +59,9 @@ TEXTS: Final[Texts] = {
     "at": ("All trumps", "ВК", "Tout-atout"),
     "suit": ("Suit", "Боя", "Couleur"),
     # Card ranking
-    "ranking": ("Card ranking", "Сила на картите", "Ordre des cartes"),
-    "contract": ("Contract", "Игра", "Contrat"),
-    "strongest": ("Strongest to weakest", "От най-силната към най-слабата", "De la plus forte"),
-    "trump_suit": ("Trump suit", "Коз", "Atout"),
-    "plain_suit": ("Non-trump suit", "Некозова боя", "Hors atout"),
     "nt_every": ("No trumps (every suit)", "Без коз – БК (всяка боя)", "Sans-atout (partout)"),
     "at_every": ("All trumps (every suit)", "Всичко коз – ВК (всяка боя)", "Tout-atout (partout)"),
     # Card points
-    "points": ("Card points", "Точки на картите", "Valeur des cartes"),
-    "card": ("Card", "Карта", "Carte"),
-    "trump": ("Trump", "Коз", "Atout"),
-    "plain": ("Non-trump", "Некоз", "Hors atout"),
     "last_trick": (
         "Last trick: +{last} (+{nt_last} in No trumps). Valat (all eight tricks): +{valat}, "
         "never doubled.",
@@ -84,19 +82,6 @@ TEXTS: Final[Texts] = {
     "total": ("Total", "Общо", "Total"),
     "game_points": ("Game pts", "Точки", "Points"),
     # Declarations
-    "declarations": ("Declarations", "Анонси", "Annonces"),
-    "declaration": ("Declaration", "Анонс", "Annonce"),
-    "combination": ("Combination", "Комбинация", "Combinaison"),
-    "pts": ("Points", "Точки", "Points"),
-    "tierce": ("Tierce", "Терца", "Tierce"),
-    "tierce_is": ("3 in a row in one suit", "3 поредни от една боя", "3 qui se suivent"),
-    "quarte": ("Quarte", "Кварта", "Cinquante"),
-    "quarte_is": ("4 in a row", "4 поредни", "4 qui se suivent"),
-    "quinte": ("Quinte", "Квинта", "Cent"),
-    "quinte_is": ("5 or more in a row", "5 или повече поредни", "5 ou plus qui se suivent"),
-    "four": ("Four of a kind", "Каре", "Carré"),
-    "belot": ("Belot", "Белот", "Belote"),
-    "belot_is": ("{k} + {q} of trumps", "{k} + {q} коз", "{k} + {q} d'atout"),
     "compare_separate": (
         "Sequences and fours are compared separately after the first trick. Only the team with "
         "the best sequence (length first, then the top card) scores its sequences; equal best "
@@ -180,15 +165,7 @@ TEXTS: Final[Texts] = {
         "Un contrat plus haut annule contre et surcontre. Les enchères finissent après trois "
         "passes de suite ({passes} après un contre) ; quatre passes : {redeal}.",
     ),
-    "redeal_next": ("the next player deals", "раздава следващият", "le suivant donne"),
-    "redeal_same": (
-        "the same player deals again",
-        "същият раздава отново",
-        "le même joueur redonne",
-    ),
     # Obligations
-    "obligations": ("Playing obligations", "Задължения при игра", "Obligations de jeu"),
-    "must": ("What you must do", "Какво трябва да играете", "Ce qu'il faut jouer"),
     "must_suit": (
         "Follow suit. Trumps led: play a higher trump if you can, even over your partner. Void "
         "in a plain suit: if your partner holds the trick, any card; otherwise trump, and "
@@ -200,8 +177,6 @@ TEXTS: Final[Texts] = {
         "couleur : partenaire maître, n'importe quelle carte ; sinon couper, et surcouper un "
         "adversaire si possible ; sinon, {otherwise}.",
     ),
-    "any_card": ("any card", "всяка карта", "n'importe quelle carte"),
-    "lower_trump": ("a lower trump", "по-нисък коз", "sous-couper"),
     "must_nt": (
         "Only follow suit. If you cannot, play any card.",
         "Само се отговаря на боята. Ако нямате, всяка карта.",
@@ -296,21 +271,6 @@ TEXTS: Final[Texts] = {
 }
 
 
-def ranking(contract: Contract, suit: Suit) -> list[Rank]:
-    """The ranks of ``suit``, strongest first, by the engine's trick strength ``KEY``."""
-    keys = KEY[contract]
-    return sorted(Rank, key=lambda r: -keys[Card(suit, r).index])
-
-
-def forced_undertrump(rules: Rules) -> bool:
-    """Whether the engine makes a void player undertrump an opponent's higher trump: the legal
-    cards of K♥ 7♦ on A♣ trumped by J♥ (hearts trumps) under ``rules``."""
-    hand = 1 << Card(Suit.HEARTS, Rank.KING).index | 1 << Card(Suit.DIAMONDS, Rank.SEVEN).index
-    trick = [Card(Suit.CLUBS, Rank.ACE).index, Card(Suit.HEARTS, Rank.JACK).index]
-    legal = legal_mask(hand, trick, Contract.HEARTS, rules.forced_undertrump)
-    return legal == 1 << Card(Suit.HEARTS, Rank.KING).index
-
-
 def contract_names(say: Words) -> tuple[str, ...]:
     """The contracts in auction order, each suit with its symbol."""
     suits = [f"{say(name)} {Contract(i).symbol}" for i, name in enumerate(_SUIT_KEYS)]
@@ -348,28 +308,6 @@ def _hanging_example(contract: Contract, rules: Rules) -> tuple[int, int, int]:
 def _valat(rules: Rules, contract: Contract) -> DealScore:
     points = (TeamPoints(contract_total(contract, rules)), TeamPoints(0))
     return score_deal(rules, contract, Team.NS, points, valat=Team.NS)
-
-
-def _card_ranking(say: Words) -> Section:
-    hearts, clubs = Contract.HEARTS, Suit.CLUBS
-
-    def order(ranks: Sequence[Rank]) -> str:
-        return say.ranks(ranks, " · ")
-
-    table = Table(
-        (say("contract"), say("strongest")),
-        (
-            (say("trump_suit"), order(ranking(hearts, Suit.HEARTS))),
-            (say("plain_suit"), order(ranking(hearts, clubs))),
-            (say("nt_every"), order(ranking(Contract.NO_TRUMPS, clubs))),
-            (say("at_every"), order(ranking(Contract.ALL_TRUMPS, clubs))),
-        ),
-        (0.42, 0.58),
-    )
-    notes = [say("trump_wins"), say("natural", natural=say.natural())]
-    if say("legend"):
-        notes.append(say("legend"))
-    return Section(say("ranking"), 0, (table,), tuple(notes))
 
 
 def _card_points(rules: Rules, say: Words) -> Section:
@@ -417,29 +355,13 @@ def _totals(rules: Rules, say: Words) -> Section:
 
 
 def _declarations(rules: Rules, say: Words) -> Section:
-    rows: list[tuple[str, str, str]] = [
-        (say("tierce"), say("tierce_is"), str(SEQUENCE_POINTS[Kind.TIERCE])),
-        (say("quarte"), say("quarte_is"), str(SEQUENCE_POINTS[Kind.QUARTE])),
-        (say("quinte"), say("quinte_is"), str(SEQUENCE_POINTS[Kind.QUINTE])),
-    ]
-    by_points: dict[int, list[Rank]] = {}
-    for rank in sorted(FOUR_POINTS, key=lambda r: -FOUR_ORDER[r]):
-        by_points.setdefault(FOUR_POINTS[rank], []).append(rank)
-    for points, ranks in sorted(by_points.items()):
-        rows.append((say("four"), f"4 × {say.ranks(ranks)}", str(points)))
-    belot = say("belot_is", k=say.rank(Rank.KING), q=say.rank(Rank.QUEEN))
-    rows.append((say("belot"), belot, str(BELOT_POINTS)))
-    table = Table(
-        (say("declaration"), say("combination"), say("pts")), tuple(rows), (0.3, 0.5, 0.2)
-    )
-    fours = " > ".join(say.rank(r) for r in sorted(FOUR_ORDER, key=lambda r: -FOUR_ORDER[r]))
-    no_four = f" {say('or')} ".join(say.rank(r) for r in Rank if r not in FOUR_POINTS)
+    table = declarations_table(say, BELOT_POINTS)
     suit = _valat(rules, Contract.HEARTS).written[0]
     at = _valat(rules, Contract.ALL_TRUMPS).written[0]
     nt = _valat(rules, Contract.NO_TRUMPS).written[0]
     notes = (
         say("compare_" + rules.declaration_compare),
-        say("fours", fours=fours, none=no_four),
+        say("fours", fours=four_order(say), none=no_four(say)),
         say("announce"),
         say("belot_trumping" if rules.belot_when_trumping else "belot_not_trumping"),
         say("valat_same", suit=suit, at=at)
@@ -549,7 +471,15 @@ def build(rules: Rules, lang: str) -> CheatSheet:
         say("title"),
         say("subtitle"),
         (
-            _card_ranking(say),
+            card_ranking(
+                say,
+                (
+                    ("trump_suit", Contract.HEARTS, Suit.HEARTS),
+                    ("plain_suit", Contract.HEARTS, Suit.CLUBS),
+                    ("nt_every", Contract.NO_TRUMPS, Suit.CLUBS),
+                    ("at_every", Contract.ALL_TRUMPS, Suit.CLUBS),
+                ),
+            ),
             _card_points(rules, say),
             _totals(rules, say),
             _declarations(rules, say),
