@@ -29,6 +29,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -207,38 +208,53 @@ def _post(base: str, path: str, body: bytes) -> dict[str, Any]:
     return answer
 
 
-async def _play(base: str, table_id: str, token: str, seconds: float) -> list[float]:
-    """South plays its first legal action at once; the seconds from each action to its view."""
+async def _play(base: str, seconds: float, watchers: int) -> tuple[list[float], int]:
+    """South plays its first legal action at once at tables of basic bots, each watched by
+    ``watchers`` spectators that never read, a new table when a match ends; the seconds from
+    each action to its view, and how many bytes of views South got."""
     from websockets.asyncio.client import connect
 
     delays: list[float] = []
-    sent: float | None = None
+    received = 0
     until = time.perf_counter() + seconds
-    async with connect(f"ws://{base}/ws/{table_id}?token={token}", max_size=2**22) as ws:
-        while time.perf_counter() < until:
-            message = json.loads(await asyncio.wait_for(ws.recv(), 10))
-            if message["type"] != "state":
-                continue
-            if sent is not None:
-                delays.append(time.perf_counter() - sent)
-                sent = None
-            if message["table"]["over"]:
-                table_id, token = _new_table(base)
-                break
-            legal = message["view"]["legal"] if message["view"] else []
-            if message["waiting_for_next"] or legal:
-                sent = time.perf_counter()
-                action = (
-                    {"type": "next"}
-                    if message["waiting_for_next"]
-                    else {"type": "act", "action": legal[0]}
-                )
-                await ws.send(json.dumps(action))
-    return delays
+    while time.perf_counter() < until:
+        table_id, token = _new_table(base)
+        silent = [_silent(base, table_id) for _ in range(watchers)]
+        sent: float | None = None
+        async with connect(f"ws://{base}/ws/{table_id}?token={token}", max_size=2**22) as ws:
+            while time.perf_counter() < until:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), 10)
+                except TimeoutError:  # the table stopped: its last action never shown
+                    delays.append(float("inf"))
+                    return delays, received
+                received += len(raw)
+                message = json.loads(raw)
+                if message["type"] != "state":
+                    continue
+                if sent is not None:
+                    delays.append(time.perf_counter() - sent)
+                    sent = None
+                if message["table"]["over"]:
+                    break
+                legal = message["view"]["legal"] if message["view"] else []
+                if message["waiting_for_next"] or legal:
+                    sent = time.perf_counter()
+                    action = (
+                        {"type": "next"}
+                        if message["waiting_for_next"]
+                        else {"type": "act", "action": legal[0]}
+                    )
+                    await ws.send(json.dumps(action))
+        for spectator in silent:
+            spectator.close()
+    return delays, received
 
 
 def _new_table(base: str) -> tuple[str, str]:
-    answer = _post(base, "/api/tables", b'{"seats": {}}')
+    basic = {"kind": "bot", "level": "basic"}
+    body = json.dumps({"seats": {seat: basic for seat in "NEW"}}).encode()
+    answer = _post(base, "/api/tables", body)
     return answer["id"], answer["token"]
 
 
@@ -256,23 +272,22 @@ def _silent(base: str, table_id: str) -> socket.socket:
     return silent
 
 
-def silent_spectator(seconds: float = 20) -> None:
+def silent_spectator(seconds: float = 20, watchers: int = 4) -> None:
     """Spectators that never read sit at a busy table; its player's views must stay prompt."""
     with folder() as data:
         server = Server(data / "data", None, "--bot-delay", "0")
         server.start()
         try:
-            table_id, token = _new_table(server.base)
-            spectators = [_silent(server.base, table_id) for _ in range(4)]
-            delays = sorted(asyncio.run(_play(server.base, table_id, token, seconds)))
-            for spectator in spectators:
-                spectator.close()
+            delays, received = asyncio.run(_play(server.base, seconds, watchers))
         finally:
             server.stop()
+    delays.sort()
     late = sum(1 for d in delays if d > 1.0)
-    p50, worst = delays[len(delays) // 2], delays[-1]
-    note = f"action to view: median {p50 * 1000:.1f} ms, worst {worst * 1000:.0f} ms"
-    report(f"4 silent spectators, {seconds:g} s of play (late > 1 s)", len(delays), late, note)
+    p50, worst = delays[len(delays) // 2], delays[-1]  # worst: inf when the table stopped
+    note = f"action to view: median {p50 * 1000:.1f} ms, worst {worst * 1000:.0f} ms; "
+    note += f"{received / 2**20:.1f} MB of views in all, none read by the silent ones"
+    name = f"{watchers} silent spectators a table, {seconds:g} s (late > 1 s)"
+    report(name, len(delays), late, note)
 
 
 def big_post(megabytes: int = 100) -> None:
@@ -284,33 +299,40 @@ def big_post(megabytes: int = 100) -> None:
             assert server.process is not None
             before = _rss(server.process.pid)
             host, port = server.base.split(":")
-            started = time.perf_counter()
-            answer = b""
+            sent = [0]
             with socket.create_connection((host, int(port))) as conn:
-                conn.sendall(
-                    b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                    b"Content-Length: %d\r\n\r\n" % (megabytes * 2**20)
-                )
-                chunk, sent = b"[" * 2**20, 0
-                conn.settimeout(0.001)
-                try:
-                    while sent < megabytes and not answer:
-                        conn.sendall(chunk)
-                        sent += 1
-                        with contextlib.suppress(TimeoutError):
-                            answer = conn.recv(4096)
-                except OSError:  # the server answered and closed: the rest cannot be sent
-                    pass
-                conn.settimeout(10)
+
+                def upload() -> None:
+                    """Send the whole body, as fast as the server takes it."""
+                    chunk = b"[" * 2**20
+                    with contextlib.suppress(OSError):  # the server answered and closed
+                        conn.sendall(
+                            b"POST /api/tables HTTP/1.1\r\nHost: x\r\n"
+                            b"Content-Type: application/json\r\n"
+                            b"Content-Length: %d\r\n\r\n" % (megabytes * 2**20)
+                        )
+                        for _ in range(megabytes):
+                            conn.sendall(chunk)
+                            sent[0] += 1
+
+                started = time.perf_counter()
+                uploader = threading.Thread(target=upload, daemon=True)
+                uploader.start()
+                conn.settimeout(120)
+                answer = b""
                 with contextlib.suppress(OSError):
-                    answer = answer or conn.recv(4096)
-            took = time.perf_counter() - started
-            growth = _rss(server.process.pid) - before
+                    answer = conn.recv(4096)
+                took = time.perf_counter() - started
+                peak = _rss(server.process.pid)
+                with contextlib.suppress(OSError):  # already closed by the server
+                    conn.shutdown(socket.SHUT_RDWR)
+                uploader.join(10)
+            growth = peak - before
         finally:
             server.stop()
     refused = answer.startswith(b"HTTP/1.1 413")
     note = f"answered {answer[:12].decode(errors='replace')!r} in {took:.3f} s, "
-    note += f"{sent} MB sent, server memory {growth / 2**20:+.1f} MB"
+    note += f"{sent[0]} MB sent, server memory {growth / 2**20:+.1f} MB"
     report(f"a {megabytes} MB POST (lost: not refused)", 1, 0 if refused else 1, note)
 
 
