@@ -19,6 +19,8 @@ from websockets.exceptions import WebSocketException
 from belot.web.tables import Table, spectator_view
 
 Message = dict[str, Any]
+#: The longest match there is, so that random play does not end it in the middle of a test.
+LONG = {"preset": "bulgarian", "options": {"target": 1001}}
 
 
 def post(base: str, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -80,7 +82,7 @@ class Players:
             status, answer = post(
                 self.base,
                 "/api/tables",
-                {"seats": {s: {"kind": "person"} for s in "NEW"}, "hints": False},
+                {"seats": {s: {"kind": "person"} for s in "NEW"}, "hints": False, "rules": LONG},
             )
             assert status == 200, answer
             tokens = {"S": answer["token"]}
@@ -93,7 +95,11 @@ class Players:
             status, answer = post(
                 self.base,
                 "/api/tables",
-                {"seats": {s: {"kind": "bot", "level": level} for s in "NEW"}, "hints": False},
+                {
+                    "seats": {s: {"kind": "bot", "level": level} for s in "NEW"},
+                    "hints": False,
+                    "rules": LONG,
+                },
             )
             assert status == 200, answer
             self.tokens[answer["id"]] = {"S": answer["token"]}

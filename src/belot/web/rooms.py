@@ -488,7 +488,11 @@ class Hub:
             if self._parked and loop.time() >= self._retry_at:
                 retried, self._parked = list(self._parked.values()), {}
             if rooms or retried:
-                await self._write(rooms, retried)
+                try:
+                    await self._write(rooms, retried)
+                except Exception as error:  # never let the writer stop: every table would wait
+                    _log.exception("writing the tables failed")
+                    self._refused([r for r in rooms + retried if not r.closed], error)
 
     async def _write(self, rooms: list[Room], retried: list[Room]) -> None:
         """Commit ``rooms``' new actions in one transaction. When the database fails, the
