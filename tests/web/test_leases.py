@@ -113,3 +113,35 @@ def get(base: str, path: str) -> tuple[int, str]:
             return reply.status, reply.read().decode()
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode()
+
+
+def test_a_server_whose_lease_was_taken_writes_nothing_more_and_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "belot.sqlite3"
+    with TestClient(create_app(Store(f"sqlite:///{path}"), bot_delay=0)) as client:
+        answer = client.post(
+            "/api/tables", json={"seats": {s: {"kind": "person"} for s in "NEW"}}
+        ).json()
+        table_id = answer["id"]
+        tokens = {"S": answer["token"]}
+        for seat in "NEW":
+            tokens[seat] = client.post(f"/api/tables/{table_id}/seats/{seat}").json()["token"]
+        state = client.get(f"/api/tables/{table_id}").json()
+        cutter = state["view"]["turn"]
+        db = sqlite3.connect(path)
+        rows = db.execute("SELECT count(*) FROM belot_actions").fetchone()[0]
+        # Another server took the table over (say this one was cut off for longer than its lease).
+        db.execute(
+            "UPDATE belot_tables SET lease_owner = 'elsewhere', lease_until = ?",
+            (time.time() + 60,),
+        )
+        db.commit()
+        with client.websocket_connect(f"/ws/{table_id}?token={tokens[cutter]}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            ws.send_json({"type": "act", "action": "cut:5"})
+            message = ws.receive_json()
+            assert message["type"] == "error" and message["fatal"], message
+            assert "another server took this table over" in message["message"]
+        assert db.execute("SELECT count(*) FROM belot_actions").fetchone()[0] == rows
+        refused = client.get(f"/api/tables/{table_id}")
+        assert refused.status_code == 423 and "another server owns" in refused.json()["error"]
+        db.close()
