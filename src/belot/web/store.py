@@ -27,6 +27,7 @@ from sqlalchemy import (
     Column,
     Engine,
     Float,
+    Index,
     Integer,
     MetaData,
     String,
@@ -84,6 +85,8 @@ _tables = Table(
     Column("reason", Text, nullable=True),
     Column("finished", Integer, nullable=False, server_default="0"),
 )
+#: Each server renews and gives up its leases by owner.
+_by_owner = Index("belot_tables_lease_owner", _tables.c.lease_owner)
 _actions = Table(
     "belot_actions",
     _meta,
@@ -449,6 +452,7 @@ def _add_missing_columns(engine: Engine) -> None:
             if name not in present:
                 with engine.begin() as conn:
                     conn.execute(text(f"ALTER TABLE belot_tables ADD COLUMN {quote(name)} {sql}"))
+        _by_owner.create(engine, checkfirst=True)
     except SQLAlchemyError as error:
         # Another server may have added the column a moment ago: fine if it is there now.
         present = {col["name"] for col in inspect(engine).get_columns("belot_tables")}
