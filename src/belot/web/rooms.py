@@ -43,7 +43,8 @@ __all__ = ["Client", "Hub", "Room", "Unavailable"]
 #: Bot levels fast enough to decide on the event loop itself.
 _INLINE_LEVELS: Final = frozenset({"random", "basic"})
 _log = logging.getLogger(__name__)
-#: New actions wait this long for other tables' to be written with them in one transaction.
+#: After a pause, the first new action waits this long for other tables' to share its
+#: transaction (while writes follow each other, no wait is needed: they gather meanwhile).
 FLUSH_SECONDS: Final = 0.003
 #: The longest wait between two attempts to write to a database that fails.
 RETRY_MAX_SECONDS: Final = 2.0
