@@ -135,10 +135,12 @@ def test_a_database_of_the_older_layout_opens_and_its_tables_play_on(tmp_path: P
 
 
 def test_the_database_password_is_never_printed() -> None:
-    from belot.web.store import StoreError, masked
+    from belot.web.store import StoreError
 
     url = "postgresql+psycopg://belot:s3cret-pw@127.0.0.1:1/belot"
     with pytest.raises(StoreError) as error:
         Store(url)
     assert "s3cret-pw" not in str(error.value) and "belot:***@127.0.0.1:1" in str(error.value)
+    from belot.web.store import masked
+
     assert masked(url) == "postgresql+psycopg://belot:***@127.0.0.1:1/belot"
