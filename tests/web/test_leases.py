@@ -145,3 +145,30 @@ def test_a_server_whose_lease_was_taken_writes_nothing_more_and_says_so(tmp_path
         refused = client.get(f"/api/tables/{table_id}")
         assert refused.status_code == 423 and "another server owns" in refused.json()["error"]
         db.close()
+
+
+def test_a_new_table_never_takes_over_a_stored_one_of_the_same_code(tmp_path: Path) -> None:
+    import pytest
+
+    from belot.engine.rules import Rules
+    from belot.engine.table import Seat
+    from belot.web.rooms import Hub, Unavailable
+    from belot.web.store import Batch
+    from belot.web.tables import SeatInfo
+
+    url = f"sqlite:///{tmp_path / 'belot.sqlite3'}"
+    other = Store(url, owner="other")
+    assert other.write([Batch("SAMECODE", 0, [], {"kept": True})]) == set()
+
+    async def run() -> None:
+        hub = Hub(Store(url), bot_delay=0)
+        hub.resume()
+        hub.new_code = lambda: "SAMECODE"  # type: ignore[method-assign]
+        with pytest.raises(Unavailable, match="exists already"):
+            await hub.create(rules=Rules(), seats=[SeatInfo("bot") for _ in Seat])
+        assert "SAMECODE" not in hub.rooms
+        await hub.close()
+
+    asyncio.run(run())
+    stored = other.read("SAMECODE")
+    assert stored is not None and stored.config == '{"kept": true}'

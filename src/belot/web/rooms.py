@@ -761,6 +761,8 @@ class Hub:
         self.rooms[table.id] = room
         room.save_config()
         await room.changed()
+        if room.closed:  # its code names a table of another server, which keeps it
+            raise Unavailable("a table of that code exists already: try again", 409)
         return room, token
 
     def get(self, table_id: str) -> Room:
