@@ -12,9 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from belot.web.guard import UVICORN_LIMITS
 from belot.web.limits import Limits, Rate
-from belot.web.protocol import TimedH11Protocol
 
 if TYPE_CHECKING:
     from belot.web.store import Store
@@ -120,6 +118,8 @@ def command(
     import uvicorn
 
     from belot.web.app import create_app
+    from belot.web.guard import UVICORN_LIMITS
+    from belot.web.protocol import TimedH11Protocol
     from belot.web.store import Store, default_url, masked
 
     store = Store(database_url or default_url(data_dir), lease_seconds=lease_seconds)

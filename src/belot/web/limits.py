@@ -16,11 +16,12 @@ import json
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Final
-
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from typing import TYPE_CHECKING, Final
 
 from belot.engine.errors import BelotError
+
+if TYPE_CHECKING:  # `belot serve --help` reads the defaults here without loading the server
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 __all__ = ["Buckets", "Gate", "Limiter", "Limits", "Rate", "host_of", "too_many"]
 
