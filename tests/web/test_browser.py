@@ -338,7 +338,7 @@ def test_the_pages_work_under_their_content_security_policy(
         ),
     )
     create_table(page, server)
-    page.wait_for_selector("#hand .card")
+    play_until(page, lambda: bool(hand(page)))  # South may be the one to cut first
     assert page.evaluate("Object.keys(window.BELOT_TEXTS).length") >= 2
     table_id = page.url.rsplit("/", 1)[1]
     page.goto(f"{server.url}/replay/{table_id}")
