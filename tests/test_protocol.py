@@ -105,7 +105,7 @@ def test_illegal_actions_are_errors_that_change_nothing(session: EngineSession) 
         ('{"cmd": "new", "deck": ["JH"]}', "32 cards"),
         ('{"cmd": "new", "deck": "JH"}', "field 'deck'"),
         ('{"cmd": "new", "deck": [1, 2]}', "card texts"),
-        ('{"cmd": "new", "rules": "french"}', "unknown rules preset"),
+        ('{"cmd": "new", "rules": "skat"}', "unknown rules preset"),
         ('{"cmd": "new", "rules": {"options": {"x": 1}}}', "unknown rules option"),
         ('{"cmd": "new", "cut": 40}', "cut lifts 1 to 31"),
         ('{"cmd": "new", "standing": [1, 2]}', "field 'standing'"),

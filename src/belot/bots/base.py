@@ -53,6 +53,8 @@ class Bot(ABC):
     """
 
     name: ClassVar[str]
+    #: The games (rules presets) this bot can play; None: every game.
+    games: ClassVar[frozenset[str] | None] = frozenset({"bulgarian"})
 
     def __init__(self, seed: int = 0, think: float | None = None) -> None:
         self.seed = seed

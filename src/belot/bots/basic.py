@@ -24,6 +24,7 @@ from belot.engine.view import SeatView
 __all__ = [
     "CONTRA_AT",
     "OVER_PARTNER",
+    "TAKE_AT",
     "THRESHOLD",
     "BasicBot",
     "bid_margin",
@@ -31,6 +32,7 @@ __all__ = [
     "defence_strength",
     "partner_bonus",
     "play_card",
+    "take_or_pass",
 ]
 
 # Hand-strength weights per card (rank order 7 8 9 10 J Q K A) for the five-card auction.
@@ -106,6 +108,7 @@ def defence_strength(hand: int, contract: Contract) -> int:
 
 class BasicBot(Bot):
     name = "basic"
+    games = frozenset({"bulgarian", "french"})
 
     def act(self, view: SeatView) -> Action:
         if len(view.legal) == 1:
@@ -113,6 +116,8 @@ class BasicBot(Bot):
         if view.phase is Phase.CUT:
             return Cut(decision_rng(self.seed, view).randint(1, 31))
         if view.phase is Phase.AUCTION:
+            if view.turned is not None:
+                return take_or_pass(view)
             return self._call(view)
         if isinstance(view.legal[0], Declare):
             return view.legal[0]  # the engine offers the best announcement first
@@ -156,6 +161,29 @@ class BasicBot(Bot):
                 if strength - THRESHOLD[current] >= _RECONTRA_MARGIN:
                     return Call.recontra()
         return Call.pass_()
+
+
+#: Strength (on the scale of ``THRESHOLD``, counted with the turned card) that takes a French
+#: Belote deal: the five cards and the turned one must hold about what the Bulgarian auction
+#: wants of five, and a little more, since a French taker who fails writes nothing.
+TAKE_AT: Final = 52
+
+
+def take_or_pass(view: SeatView) -> Call:
+    """French Belote: take the suit that is strongest with the turned card added (trumps and
+    honours counted as in the Bulgarian auction), if it reaches ``TAKE_AT``; else pass."""
+    assert view.turned is not None
+    hand = view.turned.mask
+    for card in view.hand:
+        hand |= card.mask
+    best: tuple[int, Call] | None = None
+    for call in view.legal:
+        if not isinstance(call, Call) or call.contract is None:
+            continue
+        strength = contract_strength(hand, call.contract)
+        if strength >= TAKE_AT and (best is None or strength > best[0]):
+            best = (strength, call)
+    return best[1] if best is not None else Call.pass_()
 
 
 def bid_margin(

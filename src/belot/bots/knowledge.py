@@ -95,6 +95,8 @@ class Knowledge:
                 known[announcement.seat] |= announcement.declaration.cards
         for holder, suit in view.belots:
             known[holder] |= _KQ << (8 * suit)
+        if view.turned is not None and view.bidder is not None:  # the taker picked it up
+            known[view.bidder] |= view.turned.mask
         known = [k & unseen for k in known]
         known[seat] = hand
         excluded[seat] = _ALL & ~hand

@@ -11,6 +11,7 @@ __all__ = ["RandomBot"]
 
 class RandomBot(Bot):
     name = "random"
+    games = None
 
     def act(self, view: SeatView) -> Action:
         return decision_rng(self.seed, view).choice(view.legal)

@@ -313,5 +313,5 @@ class Match:
         ns, ew = self.totals
         return (
             f"<Match seed={self.seed} deal={self.number + 1} NS={ns} EW={ew} "
-            f"hanging={self.hanging} winner={self.winner.name if self.winner else '-'}>"
+            f"hanging={self.hanging} winner={self.winner.name if self.winner is not None else '-'}>"
         )

@@ -4,8 +4,9 @@
 table can play, say, seed 000's house rules with
 ``Rules.bulgarian(passes_after_double=2, nt_last_trick=10, belot_when_trumping=False,
 declaration_compare="single", double_scoring="per_team")``.
-Other presets (``french``, ``coinche``, ``bela``) are added to ``PRESETS`` with their own
-defaults; the engine reads only the options, never the preset name.
+``Rules.french()`` is French Belote (§4). Each preset has its own defaults in ``PRESETS`` and
+reads only the options of ``PRESET_OPTIONS``; the preset names the game that a ``Deal`` plays
+(``belot.engine.games``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any, Final, Literal
 
 from belot.engine.errors import BelotError
 
-__all__ = ["PRESETS", "TARGET_LIMIT", "Rules", "RulesError"]
+__all__ = ["PRESETS", "PRESET_OPTIONS", "TARGET_LIMIT", "Rules", "RulesError"]
 
 
 class RulesError(BelotError):
@@ -62,7 +63,13 @@ class Rules:
 
     @classmethod
     def bulgarian(cls, **options: Any) -> Rules:
+        """Bulgarian Belot (RULES.md §3)."""
         return cls.preset_named("bulgarian", **options)
+
+    @classmethod
+    def french(cls, **options: Any) -> Rules:
+        """French Belote with a turned card (RULES.md §4, seed 001)."""
+        return cls.preset_named("french", **options)
 
     @classmethod
     def preset_named(cls, name: str, **options: Any) -> Rules:
@@ -73,11 +80,12 @@ class Rules:
 
     def with_options(self, **options: Any) -> Rules:
         """A copy with the given options changed, each checked."""
-        known = {f.name for f in dataclasses.fields(self)} - {"preset"}
+        known = PRESET_OPTIONS[self.preset]
         for key in options:
             if key not in known:
                 raise RulesError(
-                    f"unknown rules option {key!r} (known: {', '.join(sorted(known))})"
+                    f"unknown rules option {key!r} for {self.preset} "
+                    f"(known: {', '.join(sorted(known))})"
                 )
         rules = dataclasses.replace(self, **options)
         rules._check()
@@ -154,4 +162,16 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-PRESETS: dict[str, Rules] = {"bulgarian": Rules()}
+PRESETS: dict[str, Rules] = {
+    "bulgarian": Rules(),
+    # Seed 001: clockwise from the dealer's left, exact points to 1000, forced undertrump.
+    "french": Rules(preset="french", direction=1, target=1000, forced_undertrump=True),
+}
+
+_EVERY_GAME: Final = ("direction", "target", "redeal_same_dealer", "forced_undertrump")
+PRESET_OPTIONS: Final[dict[str, frozenset[str]]] = {
+    "bulgarian": frozenset({f.name for f in dataclasses.fields(Rules)} - {"preset"}),
+    "french": frozenset(_EVERY_GAME),
+}
+"""The options each preset reads; any other is refused for it (French Belote has no
+No trumps, so no ``nt_last_trick``)."""

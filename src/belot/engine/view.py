@@ -70,6 +70,9 @@ class SeatView:
     revealed: tuple[tuple[Card, ...], ...] | None
     #: The match score as the deal started (None for a deal played on its own).
     standing: Standing | None = None
+    #: The card turned face up for the auction (French Belote), public once the deck is cut;
+    #: the taker (``bidder``) picks it up.
+    turned: Card | None = None
 
     @property
     def declarers(self) -> Team | None:
@@ -92,6 +95,11 @@ class SeatView:
     @property
     def my_turn(self) -> bool:
         return self.turn == self.seat
+
+    @property
+    def taker(self) -> Seat | None:
+        """The seat that took the turned card (French Belote), once one has."""
+        return self.bidder if self.turned is not None else None
 
     def key(self) -> tuple[object, ...]:
         """Everything in the view, as one comparable value (the seat's information state)."""
@@ -117,6 +125,7 @@ class SeatView:
             self.result,
             self.revealed,
             self.standing,
+            self.turned,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -151,6 +160,7 @@ class SeatView:
             if self.revealed is None
             else {Seat(i).name: [str(c) for c in h] for i, h in enumerate(self.revealed)},
             "standing": None if self.standing is None else self.standing.to_json(),
+            "turned": None if self.turned is None else str(self.turned),
         }
 
 
@@ -202,4 +212,5 @@ def view_of(deal: Deal, seat: Seat) -> SeatView:
         if over and deal.contract is not None
         else None,
         standing=deal.standing,
+        turned=deal.turned_card,
     )

@@ -2,6 +2,7 @@
 
 ========== =========================================================================
 bulgarian  RULES.md §3: contracts C < D < H < S < NT < AT, contra, ÷10, to 151
+french     RULES.md §4: a turned card, take or pass twice, forced undertrump, exact, to 1000
 ========== =========================================================================
 
 ``game_of(rules)`` is the game that a rules preset names.
@@ -13,11 +14,12 @@ from typing import Final
 
 from belot.engine.games.base import AuctionStep, Bidding, Game
 from belot.engine.games.bulgarian import Bulgarian
+from belot.engine.games.french import French
 from belot.engine.rules import Rules, RulesError
 
 __all__ = ["GAMES", "AuctionStep", "Bidding", "Game", "game_of"]
 
-GAMES: Final[dict[str, Game]] = {game.name: game for game in (Bulgarian(),)}
+GAMES: Final[dict[str, Game]] = {game.name: game for game in (Bulgarian(), French())}
 
 
 def game_of(rules: Rules) -> Game:
