@@ -30,6 +30,7 @@ from belot.engine.contracts import Contract
 from belot.engine.deal import Deal
 from belot.engine.errors import BelotError
 from belot.engine.playout import PlayPosition, playout, position_from_deal
+from belot.engine.rules import Rules
 from belot.engine.tricks import legal_mask
 
 __all__ = [
@@ -182,7 +183,7 @@ def machine() -> dict[str, Any]:
 _DEALS_PER_BATCH: Final = 20
 
 
-def _prepare_deals(seed: int) -> Batch:
+def _prepare_deals(seed: int, rules: Rules | None = None) -> Batch:
     """Random full deals through the public ``Deal`` API, as a client would drive it."""
     uniform = random.Random(seed).random
     next_seed = seed * 1_000_003
@@ -190,7 +191,7 @@ def _prepare_deals(seed: int) -> Batch:
     def batch() -> int:
         nonlocal next_seed
         for _ in range(_DEALS_PER_BATCH):
-            deal = Deal.new(seed=next_seed)
+            deal = Deal.new(rules, seed=next_seed)
             next_seed += 1
             while not deal.is_over:
                 actions = deal.legal_actions()
@@ -299,5 +300,14 @@ register(
         "queries",
         _prepare_legal,
         goal=1_000_000,
+    )
+)
+register(
+    Benchmark(
+        "deals-french",
+        "random full French Belote deals through the Deal API (turned card, take or pass, play)",
+        "deals",
+        lambda seed: _prepare_deals(seed, Rules.french()),
+        goal=2_000,
     )
 )

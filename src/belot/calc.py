@@ -34,6 +34,8 @@ from typing import Any, Final
 
 from belot.engine.contracts import Contract
 from belot.engine.errors import BelotError
+from belot.engine.games import game_of
+from belot.engine.games.french import score_french
 from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore, TeamPoints, contract_total, score_deal
 from belot.engine.sheet import ScoreSheet
@@ -298,6 +300,8 @@ def check_deal(deal: DealInput) -> None:
         _declarations(f"points.{team}.declarations", p.declarations, contract)
         _belot(f"points.{team}.belot", p.belot, contract)
     ns, ew = deal.points
+    if rules.preset == "french":
+        _check_french(deal)
     total = contract_total(contract, rules)
     if ns.cards + ew.cards != total:
         raise CalcError(
@@ -314,6 +318,22 @@ def check_deal(deal: DealInput) -> None:
             "valat",
             f"{deal.valat} took every trick, so {deal.valat} has all {total} card points "
             f"and {deal.valat.other} 0",
+        )
+
+
+def _check_french(deal: DealInput) -> None:
+    """French Belote (RULES.md §4): suit contracts only, no doubling, nothing hangs, and only
+    one team's declarations score."""
+    if not deal.contract.is_suit:
+        raise CalcError("contract", "French Belote has only suit contracts")
+    if deal.double != 1:
+        raise CalcError("double", "French Belote has no contra or recontra")
+    if deal.hanging:
+        raise CalcError("hanging", "nothing hangs in French Belote")
+    ns, ew = deal.points
+    if ns.declarations and ew.declarations:
+        raise CalcError(
+            "points", "only one team's declarations score in French Belote (the strongest)"
         )
 
 
@@ -335,6 +355,8 @@ def parse_deal(obj: object, *, rules: Rules | None = None) -> DealInput:
         if key not in given:
             raise CalcError(key, "is missing")
     contract = _contract(given["contract"])
+    if rules.preset == "french" and not contract.is_suit:
+        raise CalcError("contract", "French Belote has only suit contracts")
     declarers = _team("declarers", given["declarers"])
     double = _double(given.get("double", 1))
     valat = None if "valat" not in given else _team("valat", given["valat"])
@@ -397,6 +419,15 @@ def _or0(points: Mapping[Any, Any], key: str) -> object:
 def score(deal: DealInput, *, hanging: int | None = None) -> DealScore:
     """Check ``deal`` and score it; ``hanging`` overrides the deal's incoming hanging points."""
     check_deal(deal)
+    if deal.rules.preset == "french":
+        ns, ew = deal.points
+        return score_french(
+            deal.declarers,
+            (ns.cards, ew.cards),
+            (ns.declarations, ew.declarations),
+            (ns.belot, ew.belot),
+            deal.valat,
+        )
     return score_deal(
         deal.rules,
         deal.contract,
@@ -459,7 +490,10 @@ def score_sheet(deals: Iterable[DealInput], *, target: int | None = None) -> Sco
     sheet: ScoreSheet | None = None
     for i, deal in enumerate(deals):
         if sheet is None:
-            sheet = ScoreSheet(target=deal.rules.target if target is None else target)
+            sheet = ScoreSheet(
+                target=deal.rules.target if target is None else target,
+                ends=game_of(deal.rules).match_winner,
+            )
         if sheet.is_over:
             raise CalcError(
                 f"deals[{i}]", f"the match was already won by {sheet.winner} (after deals[{i - 1}])"

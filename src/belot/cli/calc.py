@@ -86,6 +86,7 @@ def _table(deal: DealInput, result: dict[str, Any]) -> str:
 @click.option("--valat", help="The team that took every trick (the 90 bonus is added).")
 @click.option("--hanging", help="Game points hanging from earlier deals.")
 @click.option("--rules", help="Rules preset (default: bulgarian).")
+@click.option("--game", help="The game, bulgarian or french: the same as --rules.")
 @click.option(
     "--option",
     "options",
@@ -108,9 +109,11 @@ def command(
     valat: str | None,
     hanging: str | None,
     rules: str | None,
+    game: str | None,
     options: tuple[str, ...],
 ) -> None:
-    """Score one deal: the game points each team writes (RULES.md §3).
+    """Score one deal: the game points each team writes (RULES.md §3; §4 with --game french,
+    where --valat is the capot and the points are exact).
 
     \b
     belot calc --contract spades --declarers NS --ns 98 --ns-declarations 20 --ns-belot 20
@@ -118,7 +121,10 @@ def command(
         | belot calc --json
     """
     flags = [contract, declarers, ns, ew, ns_declarations, ew_declarations, ns_belot, ew_belot]
-    flags += [valat, hanging, rules]
+    flags += [valat, hanging, rules, game]
+    if rules is not None and game is not None and rules != game:
+        raise BelotError(f"--game {game} and --rules {rules}: give one game")
+    rules = rules if rules is not None else game
     if as_json:
         if any(f is not None for f in flags) or contra or recontra or options:
             raise BelotError("--json reads the whole deal from stdin: give no other option")

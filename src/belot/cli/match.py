@@ -18,6 +18,7 @@ from belot.engine.record import dumps
 from belot.engine.table import Seat
 
 from .replay import (
+    GAME_OPTION,
     deal_lines,
     parse_options,
     sheet_header,
@@ -27,6 +28,7 @@ from .replay import (
 )
 
 __all__ = [
+    "GAME_OPTION",
     "RECORD_OPTION",
     "RULES_OPTIONS",
     "SEED_OPTION",
@@ -56,8 +58,11 @@ def default_level() -> str:
     return "basic" if "basic" in LEVELS else "random"
 
 
-def make_bots(spec: str, match_seed: int, seats: tuple[Seat, ...] = tuple(Seat)) -> dict[Seat, Bot]:
-    """Bots for ``seats`` from ``"basic"`` (all alike) or one level per seat, comma-separated."""
+def make_bots(
+    spec: str, match_seed: int, seats: tuple[Seat, ...] = tuple(Seat), game: str = "bulgarian"
+) -> dict[Seat, Bot]:
+    """Bots for ``seats`` from ``"basic"`` (all alike) or one level per seat, comma-separated,
+    each able to play ``game``."""
     levels = [part.strip() for part in spec.split(",")] if spec else [default_level()]
     if len(levels) == 1:
         levels *= len(seats)
@@ -66,10 +71,17 @@ def make_bots(spec: str, match_seed: int, seats: tuple[Seat, ...] = tuple(Seat))
         raise BelotError(
             f"--bots: give one level or {len(seats)} levels (for {names}), not {spec!r}"
         )
-    return {
+    bots = {
         seat: make(level, seed=4 * match_seed + seat)
         for seat, level in zip(seats, levels, strict=True)
     }
+    for bot in bots.values():
+        if bot.games is not None and game not in bot.games:
+            raise BelotError(
+                f"--bots: the {bot.name} level plays {' and '.join(sorted(bot.games))} only, "
+                f"not {game}"
+            )
+    return bots
 
 
 def save_record(path: str, match: Match) -> None:
@@ -94,18 +106,20 @@ def save_record(path: str, match: Match) -> None:
 )
 @RECORD_OPTION
 @click.option("--deals", "show_deals", is_flag=True, help="Show every deal trick by trick.")
+@GAME_OPTION
 @RULES_OPTIONS
 def command(
     seed: int | None,
     bots: str,
     record_path: str | None,
     show_deals: bool,
+    game: str,
     options: tuple[str, ...],
 ) -> None:
-    """Four computer players play a match to 151; prints the score sheet deal by deal."""
-    rules = parse_options(options)
+    """Four computer players play a match to its target; prints the score sheet deal by deal."""
+    rules = parse_options(options, game)
     match = Match(rules, seed=seed)
-    players = make_bots(bots or default_level(), match.seed)
+    players = make_bots(bots or default_level(), match.seed, game=rules.preset)
     names = ", ".join(f"{s.name} {players[s].name}" for s in Seat)
     out = sys.stdout if record_path != "-" else sys.stderr
 

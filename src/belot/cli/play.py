@@ -21,6 +21,7 @@ from belot.engine.record import loads, match_from_record
 from belot.engine.table import Seat
 
 from .match import (
+    GAME_OPTION,
     RECORD_OPTION,
     RULES_OPTIONS,
     SEED_OPTION,
@@ -37,6 +38,7 @@ from .replay import (
     parse_options,
     result_lines,
     sheet_lines,
+    turned_line,
 )
 
 __all__ = ["command"]
@@ -125,6 +127,11 @@ def ask(deal: Deal) -> Action:
         return ask_cut()
     click.echo(f"  Your hand: {fmt_hand(view.hand)}")
     if view.phase is Phase.AUCTION:
+        turned = turned_line(deal)
+        if turned is not None:
+            click.echo(f"  The card {turned}")
+            round_ = "one: take its suit" if deal.passes < 4 else "two: name another suit"
+            click.echo(f"  Round {round_}, or pass.")
         click.echo(f"  Auction so far: {auction_line(deal)}")
         return choose("Your call", legal)
     if isinstance(legal[0], Declare):
@@ -145,6 +152,9 @@ def narrate(deal: Deal, seat: Seat, action: Action, tricks_before: int, belots: 
     elif isinstance(action, Call):
         click.echo(f"{who}: {action}")
         if deal.phase is Phase.PLAY:
+            turned = turned_line(deal)
+            if turned is not None:
+                click.echo(f"The card {turned}.")
             click.echo(f"Contract: {fmt_contract(deal)}. {deal.first.name} leads.")
     elif isinstance(action, Declare):
         if seat != ME and action.declarations:
@@ -154,7 +164,8 @@ def narrate(deal: Deal, seat: Seat, action: Action, tricks_before: int, belots: 
         if seat != ME:
             click.echo(f"{who} plays {action.card.symbol}.")
         for belot_seat, suit in deal.belots[belots:]:
-            click.echo(f"{'You' if belot_seat == ME else belot_seat.name}: belot {suit.symbol}!")
+            word = "belote" if deal.rules.preset == "french" else "belot"
+            click.echo(f"{'You' if belot_seat == ME else belot_seat.name}: {word} {suit.symbol}!")
         if deal.trick_number > tricks_before:
             trick = deal.tricks[deal.trick_number - 1]
             assert trick.winner is not None
@@ -228,23 +239,25 @@ def play_match(match: Match, bots: dict[Seat, Bot]) -> None:
     metavar="FILE",
     help="Go on with a saved match record (its rules and seed).",
 )
+@GAME_OPTION
 @RULES_OPTIONS
 def command(
     seed: int | None,
     bots: str,
     record_path: str | None,
     resume_path: Any,
+    game: str,
     options: tuple[str, ...],
 ) -> None:
     """Play a match as South against computer players (North is your partner)."""
     if resume_path is not None:
-        if seed is not None or options:
+        if seed is not None or options or game != "bulgarian":
             raise BelotError("--resume takes the seed and rules from the record")
         match = match_from_record(loads(resume_path.read()))
     else:
-        match = Match(parse_options(options), seed=seed)
+        match = Match(parse_options(options, game), seed=seed)
     rules = match.rules
-    players = make_bots(bots or default_level(), match.seed, _OTHERS)
+    players = make_bots(bots or default_level(), match.seed, _OTHERS, rules.preset)
     click.echo(
         f"Belot · {rules.preset} to {rules.target} · seed {match.seed} · you are South; "
         + ", ".join(f"{s.name} {players[s].name}" for s in _OTHERS)

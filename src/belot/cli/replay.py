@@ -18,12 +18,13 @@ from belot.engine.deal import Deal, Phase, Trick
 from belot.engine.errors import BelotError
 from belot.engine.match import Match
 from belot.engine.record import load_any
-from belot.engine.rules import Rules
+from belot.engine.rules import PRESETS, Rules
 from belot.engine.scoring import DealScore
 from belot.engine.table import Seat, Team
 from belot.engine.tricks import CARD_POINTS
 
 __all__ = [
+    "GAME_OPTION",
     "command",
     "deal_lines",
     "fmt_cards",
@@ -31,14 +32,25 @@ __all__ = [
     "parse_options",
     "result_lines",
     "sheet_lines",
+    "turned_line",
 ]
 
 _DOUBLE = {1: "", 2: " ×2 contra", 4: " ×4 recontra"}
 _DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
-def parse_options(texts: Iterable[str]) -> Rules:
-    """``--option NAME=VALUE`` flags (VALUE read as JSON, else as text) on the bulgarian preset."""
+#: ``--game NAME``: the game (rules preset) of ``belot play``, ``match`` and ``replay``.
+GAME_OPTION = click.option(
+    "--game",
+    default="bulgarian",
+    show_default=True,
+    metavar="NAME",
+    help=f"The game: {' or '.join(PRESETS)}.",
+)
+
+
+def parse_options(texts: Iterable[str], game: str = "bulgarian") -> Rules:
+    """``--option NAME=VALUE`` flags (VALUE read as JSON, else as text) on the ``game`` preset."""
     options: dict[str, Any] = {}
     for text in texts:
         name, sep, value = text.partition("=")
@@ -48,7 +60,14 @@ def parse_options(texts: Iterable[str]) -> Rules:
             options[name.strip()] = json.loads(value)
         except ValueError:
             options[name.strip()] = value.strip()
-    return Rules.bulgarian(**options)
+    return Rules.preset_named(game, **options)
+
+
+def _words(deal: Deal) -> dict[str, str]:
+    """The game's own words for a sweep, a failed contract and K+Q of trumps."""
+    if deal.rules.preset == "french":
+        return {"valat": "capot", "inside": "dedans", "belot": "belote", "made": "made"}
+    return {"valat": "valat", "inside": "inside", "belot": "belot", "made": "made"}
 
 
 def fmt_cards(cards: Iterable[Card]) -> str:
@@ -96,8 +115,17 @@ def declaration_lines(deal: Deal) -> list[str]:
                 mark = " scores" if d in scored[seat.team] else " does not score"
             lines.append(f"  {seat.name} {d.describe()} ({d.points}){mark}")
     for seat, suit in deal.belots:
-        lines.append(f"  {seat.name} belot {suit.symbol} (20)")
+        lines.append(f"  {seat.name} {_words(deal)['belot']} {suit.symbol} (20)")
     return lines
+
+
+def turned_line(deal: Deal) -> str | None:
+    """``turned: 10♥, taken by E`` in a game with a turned card."""
+    turned = deal.turned_card
+    if turned is None:
+        return None
+    taker = f", taken by {deal.bidder.name}" if deal.bidder is not None else ""
+    return f"turned: {turned.symbol}{taker}"
 
 
 def result_lines(deal: Deal, score: DealScore | None = None) -> list[str]:
@@ -109,10 +137,11 @@ def result_lines(deal: Deal, score: DealScore | None = None) -> list[str]:
         return ["  (the deal is not finished)"]
     ns_tricks, ew_tricks = deal.tricks_won
     cards = deal.card_points
+    words = _words(deal)
     lines = [
         f"  tricks NS {ns_tricks}, EW {ew_tricks} · card points NS {cards[0]}, EW {cards[1]}",
-        f"  {score.outcome.value}"
-        + (f", valat by {score.valat.name}" if score.valat is not None else "")
+        f"  {words.get(score.outcome.value, score.outcome.value)}"
+        + (f", {words['valat']} by {score.valat.name}" if score.valat is not None else "")
         + f" · points NS {score.raw[0]}, EW {score.raw[1]}"
         + f" · written NS {score.written[0]}, EW {score.written[1]}",
     ]
@@ -124,6 +153,8 @@ def result_lines(deal: Deal, score: DealScore | None = None) -> list[str]:
 def deal_lines(deal: Deal, number: int | None = None, score: DealScore | None = None) -> list[str]:
     """A finished (or partly played) deal in full: hands, auction, declarations, tricks."""
     head = f"Deal {number}" if number is not None else "Deal"
+    if number is None and deal.rules.preset != "bulgarian":
+        head += f" · {deal.rules.preset}"
     head += f" · dealer {deal.dealer.name}"
     if deal.seed is not None:
         head += f" · seed {deal.seed}"
@@ -136,6 +167,9 @@ def deal_lines(deal: Deal, number: int | None = None, score: DealScore | None = 
     for seat in Seat:
         cards = deal.dealt_hand(seat) if hands_known else deal.hand(seat)
         lines.append(f"  {seat.name}  {fmt_hand(cards)}")
+    turned = turned_line(deal)
+    if turned is not None:
+        lines.append(f"  {turned}")
     lines.append(f"  auction: {auction_line(deal)}")
     if deal.contract is None or deal.phase is Phase.AUCTION:
         if deal.all_passed:
@@ -178,7 +212,7 @@ def sheet_row(number: int, deal: Deal, score: DealScore | None, totals: tuple[in
     assert deal.contract is not None and deal.declarers is not None
     contract = deal.contract.text + {1: "", 2: " ×2", 4: " ×4"}[deal.double]
     if score.valat is not None:
-        contract += f" valat {score.valat.name}"
+        contract += f" {_words(deal)['valat']} {score.valat.name}"
     cells = [
         number,
         deal.dealer.name,
@@ -214,6 +248,13 @@ def winner_line(match: Match) -> str:
     return f"Winner: {team.name} ({ns} : {ew}, target {match.rules.target})"
 
 
+def _rules_text(rules: Rules) -> str:
+    options = rules.options()
+    if not options:
+        return rules.preset
+    return rules.preset + " with " + ", ".join(f"{k}={v}" for k, v in sorted(options.items()))
+
+
 def replay_lines(obj: Deal | Match) -> list[str]:
     if isinstance(obj, Deal):
         return deal_lines(obj)
@@ -241,10 +282,26 @@ def replay_lines(obj: Deal | Match) -> list[str]:
 
 @click.command()
 @click.argument("file", type=click.File("rb"))
-def command(file: Any) -> None:
-    """Show a deal or match record (FILE, or - for stdin) deal by deal, trick by trick."""
+@GAME_OPTION
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A rules option (repeatable).",
+)
+def command(file: Any, game: str, options: tuple[str, ...]) -> None:
+    """Show a deal or match record (FILE, or - for stdin) deal by deal, trick by trick.
+
+    A record that names no rules is replayed under ``--game`` and ``--option``; one that names
+    other rules than those given is refused."""
+    rules = parse_options(options, game)
     data = file.read()
-    obj = load_any(data)
+    obj = load_any(data, rules=rules)
+    if obj.rules != rules and (options or game != "bulgarian"):
+        raise BelotError(
+            f"the record is played under {_rules_text(obj.rules)}, not {_rules_text(rules)}"
+        )
     try:
         for line in replay_lines(obj):
             click.echo(line)

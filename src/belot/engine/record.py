@@ -357,9 +357,15 @@ def loads(text: str | bytes) -> dict[str, Any]:
     return obj
 
 
-def load_any(text: str | bytes) -> Deal | Match:
-    """Replay a deal or a match record, whichever ``text`` holds."""
+def load_any(text: str | bytes, *, rules: Rules | None = None) -> Deal | Match:
+    """Replay a deal or a match record, whichever ``text`` holds; ``rules`` stand for the
+    rules of a record (or of a match's deal) that names none."""
     obj = loads(text)
+    if rules is not None:
+        obj.setdefault("rules", rules.to_dict())
+        for deal in obj.get("deals") or ():
+            if isinstance(deal, dict):
+                deal.setdefault("rules", rules.to_dict())
     fmt = obj.get("format")
     if fmt == MATCH_FORMAT:
         return match_from_record(obj)
