@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from belot import cheatsheet
 from belot.cli.cheatsheet import command
+from belot.engine.contracts import Contract
 from belot.engine.rules import Rules
 
 
@@ -128,7 +129,7 @@ def test_cli_unwritable_path(tmp_path: Path, args: list[str]) -> None:
 # --- every game, three languages, one embedded font -----------------------------------------
 
 LANGS = ("en", "bg", "fr")
-GAMES = ("bulgarian",)
+GAMES = ("bulgarian", "french")
 
 
 def _pdf_text(sheet: cheatsheet.CheatSheet) -> tuple[PdfReader, str]:
@@ -227,6 +228,8 @@ def test_no_english_section_titles(game: str, lang: str) -> None:
     [
         Rules.bulgarian(),
         Rules.bulgarian(nt_last_trick=10, passes_after_double=2, double_scoring="per_team"),
+        Rules.french(),
+        Rules.french(target=501, direction=-1, forced_undertrump=False),
     ],
 )
 def test_every_number_is_the_english_sheets(lang: str, rules: Rules) -> None:
@@ -299,7 +302,7 @@ def _fails(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     [
         (["--game", "coinche"], "no cheat sheet for coinche: the engine does not play it yet"),
         (["--game", "bela"], "no cheat sheet for bela: the engine does not play it yet"),
-        (["--game", "chess"], "unknown game 'chess' (available: bulgarian)"),
+        (["--game", "chess"], "unknown game 'chess' (available: bulgarian, french)"),
         (["--lang", "de"], "'de' is not one of 'en', 'bg', 'fr'"),
         (["--option", "nt_last_trick=15"], "nt_last_trick must be 10 or 20"),
         (["--option", "no_such=1"], "unknown rules option 'no_such'"),
@@ -322,3 +325,108 @@ def test_cli_game_and_lang(tmp_path: Path) -> None:
     text = PdfReader(pdf).pages[0].extract_text()
     assert "Пищов за белот" in text and "250" in text
     assert "Пищов за белот" in page.read_text(encoding="utf-8")
+
+
+# --- French Belote --------------------------------------------------------------------------
+
+
+def _french(**options: object) -> cheatsheet.CheatSheet:
+    return cheatsheet.build(Rules.french(**options))
+
+
+def test_french_cards_from_the_engine() -> None:
+    sheet = _french()
+    assert _rows(sheet, "Card ranking") == {
+        "Trump suit": ("J · 9 · A · 10 · K · Q · 8 · 7",),
+        "Non-trump suit": ("A · 10 · K · Q · J · 9 · 8 · 7",),
+    }
+    points = _rows(sheet, "Card points")
+    assert points["J"] == ("20", "2")
+    assert points["9"] == ("14", "0")
+    assert points["8, 7"] == ("0", "0")
+    note = _section(sheet, "Card points").notes[0]
+    assert "152 in the cards + 10 for the last trick (dix de der) = 162" in note
+    assert "Capot (all eight tricks): 252" in note
+
+
+def test_french_declarations_from_the_engine() -> None:
+    from belot.engine.cards import Card
+    from belot.engine.declarations import Declaration
+    from belot.engine.games.french import declaration_winner
+    from belot.engine.table import Seat, Team
+
+    section = _section(_french(), "Declarations")
+    assert ("Quarte", "4 in a row", "50") in section.tables[0].rows
+    assert ("Belote", "K + Q of trumps", "20") in section.tables[0].rows
+    notes = " ".join(section.notes)
+    assert "8 trumps = quinte + tierce (120)" in notes
+    assert "Fours rank J > 9 > A > 10 > K > Q" in notes
+    # What the notes say of the comparison is what the engine does.
+    order = [Seat.E, Seat.S, Seat.W, Seat.N]
+    plain = Declaration.from_str("9C-JC")  # E: a tierce to the jack in clubs
+    trump = Declaration.from_str("9H-JH")  # S: the same in trumps (hearts)
+    assert declaration_winner([[], [plain], [trump], []], Card.from_str("AH").suit, order) == (
+        Team.NS
+    )
+    tie = [[], [plain], [Declaration.from_str("9D-JD")], []]  # a dead tie: E plays first
+    assert declaration_winner(tie, Card.from_str("AH").suit, order) == Team.EW
+    six = Declaration.from_str("7S-QS")  # a run of 6 is a quinte, no better than one to the K
+    assert (
+        declaration_winner(
+            [[Declaration.from_str("9S-KS")], [six], [], []], Card.from_str("AH").suit, order
+        )
+        == Team.NS
+    )
+
+
+def test_french_auction_as_the_engine_plays_it() -> None:
+    from belot.cheatsheet.french import auction
+
+    facts = auction(Rules.french())
+    assert len(facts.first_round) == 1 and len(facts.second_round) == 3
+    assert set(facts.first_round) | set(facts.second_round) == {
+        Contract.CLUBS,
+        Contract.DIAMONDS,
+        Contract.HEARTS,
+        Contract.SPADES,
+    }
+    assert (facts.passes, facts.taker_gets, facts.others_get, facts.other_calls) == (8, 2, 3, False)
+    notes = " ".join(_section(_french(), "Auction").notes)
+    assert "clockwise from the dealer's left" in notes
+    assert "one of the 3 other suits" in notes
+    assert "the turned card and 2 more, the others 3 each" in notes
+    assert "8 passes (everyone twice): the next player deals. No No trumps, All trumps" in notes
+    assert "♣" in notes and "♠" in notes
+
+
+def test_french_score_from_the_engine() -> None:
+    notes = " ".join(_section(_french(), "Score").notes)
+    assert "81 : 81 → 81 : 81 is made" in notes
+    assert "70 + belote 20 : 92 + tierce 20 → 20 : 182" in notes
+    assert "252 instead of 162" in notes and "a belote 20: 252 : 20" in notes
+    end = " ".join(_section(_french(), "End of the match").notes)
+    assert "Play to 1000" in end and "A capot may end the match." in end
+
+
+def test_french_follows_its_options() -> None:
+    text = _every_text(_french(target=501, direction=-1, forced_undertrump=False))
+    assert "Play to 501" in text
+    assert "counter-clockwise from the dealer's right" in text
+    assert "overtrump if you can, else any card" in text
+    assert "overtrump if you can, else a lower trump" in _every_text(_french())
+
+
+def test_french_in_bulgarian_and_french() -> None:
+    _, bg = _pdf_text(cheatsheet.sheet("french", "bg"))
+    for needle in ("Пищов за френски белот", "Белот-ребелот", "Капо", "вътре", "♥", "ВК"):
+        assert needle in bg, needle
+    _, fr = _pdf_text(cheatsheet.sheet("french", "fr"))
+    for needle in ("Belote-Rebelote", "Cinquante", "Cent", "Carré", "Capot", "dedans", "Cœur ♥"):
+        assert needle in fr, needle
+
+
+def test_cli_french(tmp_path: Path) -> None:
+    pdf = tmp_path / "fr.pdf"
+    result = CliRunner().invoke(command, ["--game", "french", "--lang", "fr", "--pdf", str(pdf)])
+    assert result.exit_code == 0, result.output
+    assert "Aide-mémoire de la belote" in PdfReader(pdf).pages[0].extract_text()
