@@ -430,3 +430,12 @@ def test_cli_french(tmp_path: Path) -> None:
     result = CliRunner().invoke(command, ["--game", "french", "--lang", "fr", "--pdf", str(pdf)])
     assert result.exit_code == 0, result.output
     assert "Aide-mémoire de la belote" in PdfReader(pdf).pages[0].extract_text()
+
+
+def test_a_game_the_engine_plays_without_a_sheet(monkeypatch: pytest.MonkeyPatch) -> None:
+    from belot.cheatsheet import _SHEETS
+
+    monkeypatch.delitem(_SHEETS, "french")
+    with pytest.raises(cheatsheet.CheatSheetError) as error:
+        cheatsheet.sheet("french")
+    assert str(error.value) == "no cheat sheet for french yet (available: bulgarian)"

@@ -75,6 +75,8 @@ def sheet(
     _check_lang(lang)
     available = ", ".join(games())
     if game not in games():
+        if game in GAMES:
+            raise CheatSheetError(f"no cheat sheet for {game} yet (available: {available})")
         if game in FAMILY:
             raise CheatSheetError(
                 f"no cheat sheet for {game}: the engine does not play it yet "
