@@ -403,7 +403,7 @@ class Deal:
 
     @property
     def tricks_won(self) -> tuple[int, int]:
-        ns = sum(1 for w in self._winners if w.team is Team.NS)
+        ns = sum(1 for w in self._winners if not w & 1)  # N and S are the even seats
         return (ns, len(self._winners) - ns)
 
     def announced(self, seat: Seat) -> tuple[Declaration, ...] | None:
@@ -460,7 +460,8 @@ class Deal:
                 *plays[3][mask >> 24],
             ]
         if phase is Phase.AUCTION:
-            return list(self._legal_calls())
+            assert self._turn is not None
+            return list(self.game.legal_calls(self, self._turn))
         if phase is Phase.CUT:
             return list(_CUTS)
         return []

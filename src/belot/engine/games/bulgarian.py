@@ -61,24 +61,28 @@ class Bulgarian(Game):
         }
     )
 
+    # The auction runs in every deal a bot simulates: it reads the deal's state fields
+    # directly rather than through its public properties.
+
     def legal_calls(self, deal: Deal, seat: Seat) -> Iterator[Call]:
         yield _PASS
-        contract = deal.contract
+        contract = deal._contract
         low = 0 if contract is None else contract + 1
         yield from _CALLS[low:]
         if contract is not None:
-            bidder = deal.bidder
+            bidder = deal._bidder
             assert bidder is not None
             ours = not (bidder ^ seat) & 1
-            if deal.double == 1 and not ours:
+            double = deal._double
+            if double == 1 and not ours:
                 yield _CONTRA
-            elif deal.double == 2 and ours:
+            elif double == 2 and ours:
                 yield _RECONTRA
 
     def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
         if call is _PASS:  # the common calls, without generating every legal call
             return None
-        contract = deal.contract
+        contract = deal._contract
         if (
             call.kind is CallKind.BID
             and call.contract.__class__ is Contract
@@ -96,10 +100,10 @@ class Bulgarian(Game):
         return f"{call} is not a legal call now ({why})"
 
     def after_call(self, deal: Deal, seat: Seat, call: Call) -> Bidding:
-        contract, bidder, double = deal.contract, deal.bidder, deal.double
+        contract, bidder, double = deal._contract, deal._bidder, deal._double
         kind = call.kind
         if kind is CallKind.PASS:
-            passes = deal.passes + 1
+            passes = deal._passes + 1
             if contract is None:
                 step = AuctionStep.REDEAL if passes == 4 else AuctionStep.NEXT
             else:
@@ -119,7 +123,7 @@ class Bulgarian(Game):
     def score(self, deal: Deal, hanging: int) -> DealScore:
         contract, bidder = deal.contract, deal.bidder
         assert contract is not None and bidder is not None
-        announced = [deal.announced(s) or () for s in Seat]
+        announced = [d or () for d in deal._declared]
         # Nothing announced: nothing to compare.
         scored = self.scored_declarations(deal, announced) if any(announced) else ([], [])
         return score_deal(
