@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from belot.cli.engine import EngineSession, serve
-from belot.engine import Deal, Seat
+from belot.engine import Card, Deal, Seat
 from belot.engine.record import deal_to_record
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "engine-protocol.md"
@@ -35,6 +35,20 @@ def test_hello_lists_levels_and_commands(session: EngineSession) -> None:
     assert reply["ok"] and reply["id"] == 7 and reply["protocol"] == 1
     assert "basic" in reply["levels"] and "random" in reply["levels"]
     assert set(reply["commands"]) >= {"new", "view", "legal", "act", "bot", "record", "quit"}
+    assert reply["games"][:2] == ["bulgarian", "french"]
+
+
+def test_a_french_deal_through_the_protocol(session: EngineSession) -> None:
+    reply = ask(session, cmd="new", rules="french", seed=3, dealer="N", cut=5)
+    assert reply["ok"] and reply["phase"] == "auction" and reply["turn"] == "E"
+    view = ask(session, cmd="view", seat="S")["view"]
+    assert view["rules"]["preset"] == "french" and view["turned"] is not None
+    turned_suit = Card.from_str(view["turned"]).suit.name.lower()
+    assert ask(session, cmd="legal")["legal"] == ["pass", turned_suit]
+    reply = ask(session, cmd="bot", level="basic", apply=True)
+    assert reply["ok"] and reply["applied"]
+    reply = ask(session, cmd="bot", level="strong")
+    assert not reply["ok"] and "plays bulgarian only, not french" in reply["error"]
 
 
 def test_new_deal_matches_the_library(session: EngineSession) -> None:

@@ -24,7 +24,7 @@ from belot.engine.actions import parse_action
 from belot.engine.cards import Card
 from belot.engine.deal import Deal
 from belot.engine.errors import BelotError
-from belot.engine.rules import Rules
+from belot.engine.rules import PRESETS, Rules
 from belot.engine.sheet import Standing
 from belot.engine.table import Seat
 
@@ -143,6 +143,7 @@ class EngineSession:
             "version": engine_version,
             "protocol": PROTOCOL_VERSION,
             "levels": list(LEVELS),
+            "games": list(PRESETS),
             "commands": list(self._commands),
         }
 
@@ -239,6 +240,11 @@ class EngineSession:
         bot = self._bots.get(key)
         if bot is None:
             bot = self._bots[key] = make(level, seed=seed, think=key[2])
+        if bot.games is not None and deal.rules.preset not in bot.games:
+            raise ProtocolError(
+                f"the {level} level plays {' and '.join(sorted(bot.games))} only, "
+                f"not {deal.rules.preset}"
+            )
         seat = deal.turn
         started = time.perf_counter()
         action = bot.act(deal.view(seat))
