@@ -301,7 +301,7 @@ def _fails(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     ("args", "wanted"),
     [
         (["--game", "coinche"], "no cheat sheet for coinche: the engine does not play it yet"),
-        (["--game", "bela"], "no cheat sheet for bela: the engine does not play it yet"),
+        (["--game", "bela"], "no cheat sheet for bela yet"),
         (["--game", "chess"], "unknown game 'chess' (available: bulgarian, french)"),
         (["--lang", "de"], "'de' is not one of 'en', 'bg', 'fr'"),
         (["--option", "nt_last_trick=15"], "nt_last_trick must be 10 or 20"),

@@ -30,7 +30,7 @@ from belot.engine.rules import Rules
 from belot.engine.scoring import LAST_TRICK, DealScore
 from belot.engine.sheet import Standing
 from belot.engine.table import Seat, Team
-from belot.engine.tricks import CARD_POINTS, legal_mask, winner_position
+from belot.engine.tricks import CARD_POINTS, winner_position
 
 if TYPE_CHECKING:
     from belot.engine.view import SeatView
@@ -152,6 +152,8 @@ class Deal:
         # Rules are frozen, so every default deal can share one (building one is not free).
         self.rules = rules if rules is not None else _BULGARIAN
         self.game = _BULGARIAN_GAME if rules is None else game_of(rules)
+        # The playing obligations: tricks.legal_mask and its option, or a game's own.
+        self._obliged, self._obliged_by = self.game.obligations(self.rules)
         self.dealer = Seat(dealer)
         if deck is None:
             order = _shuffled_order(seed if seed is not None else random.randrange(2**63))
@@ -449,8 +451,8 @@ class Deal:
                     return [Declare(c) for c in choices]
             contract = self._contract
             assert contract is not None
-            mask = self._legal = legal_mask(
-                self._hands[seat], self._trick, contract, self.rules.forced_undertrump
+            mask = self._legal = self._obliged(
+                self._hands[seat], self._trick, contract, self._obliged_by
             )
             plays = _PLAYS_BY_BYTE
             return [
@@ -504,9 +506,7 @@ class Deal:
 
     def _legal_mask(self, seat: Seat) -> int:
         assert self._contract is not None
-        return legal_mask(
-            self._hands[seat], self._trick, self._contract, self.rules.forced_undertrump
-        )
+        return self._obliged(self._hands[seat], self._trick, self._contract, self._obliged_by)
 
     def _legal_calls(self) -> Iterator[Call]:
         seat = self._turn
@@ -639,7 +639,8 @@ class Deal:
             self._choices = ((), (), (), ())  # type: ignore[assignment]
             self._declared = ((), (), (), ())
         else:
-            self._choices = tuple(_announcement_choices(h) for h in hands)
+            choose = self.game.announcement_choices(self.rules) or _announcement_choices
+            self._choices = tuple(choose(h) for h in hands)
         self._phase = Phase.PLAY
         self._turn = self.first
 

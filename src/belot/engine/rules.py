@@ -33,6 +33,7 @@ TARGET_LIMIT: Final = 1001
 
 DeclarationCompare = Literal["separate", "single"]
 DoubleScoring = Literal["winner_takes_all", "per_team"]
+BelaTie = Literal["fails", "hangs"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,18 @@ class Rules:
     redeal_same_dealer: bool = False
     #: Forced undertrump (French Belote); never in Bulgarian Belot.
     forced_undertrump: bool = False
+    #: Bela (§6): beat the card that holds the trick in a plain suit too, when able.
+    beat_in_plain_suit: bool = True
+    #: Bela (§6): a partner who holds a plain-suit trick frees the player from beating it,
+    #: trumping and overtrumping (published Bela rules disagree; §6: no such exception).
+    partner_exception: bool = False
+    #: Bela (§6): whether one card may serve in a four and a sequence at once.
+    card_in_two_declarations: bool = False
+    #: Bela (§6): all eight cards of one suit in one hand (a belot) wins the match at once.
+    belot_wins_match: bool = True
+    #: Bela (§6): a tie ``fails`` the callers, or ``hangs`` their points for the next deal's
+    #: winner.
+    tie: BelaTie = "fails"
 
     @classmethod
     def bulgarian(cls, **options: Any) -> Rules:
@@ -70,6 +83,11 @@ class Rules:
     def french(cls, **options: Any) -> Rules:
         """French Belote with a turned card (RULES.md §4, seed 001)."""
         return cls.preset_named("french", **options)
+
+    @classmethod
+    def bela(cls, **options: Any) -> Rules:
+        """Croatian Bela: six cards and two hidden, the dealer must name (RULES.md §6)."""
+        return cls.preset_named("bela", **options)
 
     @classmethod
     def preset_named(cls, name: str, **options: Any) -> Rules:
@@ -115,10 +133,16 @@ class Rules:
         for name, words in (
             ("declaration_compare", ("separate", "single")),
             ("double_scoring", ("winner_takes_all", "per_team")),
+            ("tie", ("fails", "hangs")),
         ):
             value = getattr(self, name)
             need(isinstance(value, str) and value in words, name, " or ".join(map(repr, words)))
-        for flag in ("belot_when_trumping", "redeal_same_dealer", "forced_undertrump"):
+        for flag in (
+            "belot_when_trumping",
+            "redeal_same_dealer",
+            "forced_undertrump",
+            *_BELA_ONLY[:4],
+        ):
             need(isinstance(getattr(self, flag), bool), flag, "true or false")
 
     def options(self) -> dict[str, Any]:
@@ -156,6 +180,16 @@ class Rules:
         return cls.preset_named(preset, **dict(options))
 
 
+_BELA_ONLY: Final = (
+    "beat_in_plain_suit",
+    "partner_exception",
+    "card_in_two_declarations",
+    "belot_wins_match",
+    "tie",
+)
+"""The options of Bela alone (RULES.md §6); the flags first."""
+
+
 def _shown(value: object) -> str:
     """``value`` as an error message shows it: its repr, cut short."""
     text = repr(value)
@@ -166,12 +200,16 @@ PRESETS: dict[str, Rules] = {
     "bulgarian": Rules(),
     # Seed 001: clockwise from the dealer's left, exact points to 1000, forced undertrump.
     "french": Rules(preset="french", direction=1, target=1000, forced_undertrump=True),
+    # Seed 004: counter-clockwise, exact points to 1001.
+    "bela": Rules(preset="bela", target=1001),
 }
 
 _EVERY_GAME: Final = ("direction", "target", "redeal_same_dealer", "forced_undertrump")
 PRESET_OPTIONS: Final[dict[str, frozenset[str]]] = {
-    "bulgarian": frozenset({f.name for f in dataclasses.fields(Rules)} - {"preset"}),
+    "bulgarian": frozenset({f.name for f in dataclasses.fields(Rules)} - {"preset", *_BELA_ONLY}),
     "french": frozenset(_EVERY_GAME),
+    # Bela never redeals (the dealer must name) and always makes a player undertrump.
+    "bela": frozenset({"direction", "target", *_BELA_ONLY}),
 }
 """The options each preset reads; any other is refused for it (French Belote has no
 No trumps, so no ``nt_last_trick``)."""

@@ -3,6 +3,7 @@
 ========== =========================================================================
 bulgarian  RULES.md §3: contracts C < D < H < S < NT < AT, contra, ÷10, to 151
 french     RULES.md §4: a turned card, take or pass twice, forced undertrump, exact, to 1000
+bela       RULES.md §6: six cards and two hidden, the dealer must name, beat every trick, to 1001
 ========== =========================================================================
 
 ``game_of(rules)`` is the game that a rules preset names.
@@ -13,13 +14,14 @@ from __future__ import annotations
 from typing import Final
 
 from belot.engine.games.base import AuctionStep, Bidding, Game
+from belot.engine.games.bela import Bela
 from belot.engine.games.bulgarian import Bulgarian
 from belot.engine.games.french import French
 from belot.engine.rules import Rules, RulesError
 
 __all__ = ["GAMES", "AuctionStep", "Bidding", "Game", "game_of"]
 
-GAMES: Final[dict[str, Game]] = {game.name: game for game in (Bulgarian(), French())}
+GAMES: Final[dict[str, Game]] = {game.name: game for game in (Bulgarian(), French(), Bela())}
 
 
 def game_of(rules: Rules) -> Game:

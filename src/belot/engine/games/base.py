@@ -9,24 +9,28 @@ score, what the deal writes and when a match is over. The play obligations are t
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from belot.engine.actions import Call
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
+from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore
 from belot.engine.sheet import match_winner
 from belot.engine.table import Seat, Team
+from belot.engine.tricks import legal_mask
 
 if TYPE_CHECKING:
     from belot.engine.deal import Deal
 
-__all__ = ["AuctionStep", "Bidding", "Game"]
+__all__ = ["AuctionStep", "Bidding", "Game", "Obligations"]
 
 Hands = tuple[int, int, int, int]
+#: ``(hand, trick, contract, option) -> legal cards``, as ``tricks.legal_mask``.
+Obligations = Callable[[int, Sequence[int], int, Any], int]
 
 
 class AuctionStep(Enum):
@@ -118,7 +122,21 @@ class Game:
         """The auction's state once ``seat`` has made the legal ``call``."""
         raise NotImplementedError
 
+    # --- the play -------------------------------------------------------------------------------
+
+    def obligations(self, rules: Rules) -> tuple[Obligations, Any]:
+        """The function that gives a hand's legal cards on a trick, and the option it reads:
+        ``tricks.legal_mask`` with ``forced_undertrump`` unless the game has its own."""
+        return legal_mask, rules.forced_undertrump
+
     # --- declarations -------------------------------------------------------------------------
+
+    def announcement_choices(
+        self, rules: Rules
+    ) -> Callable[[int], list[tuple[Declaration, ...]]] | None:
+        """What a hand may announce, if the game decides it its own way (None: a card counts
+        in one declaration only, as ``declarations.announcement_choices`` says)."""
+        return None
 
     def declares(self, contract: Contract) -> bool:
         """Whether sequences and fours are announced under ``contract``."""

@@ -1,0 +1,306 @@
+"""Bela (RULES.md §6, seed 004; where they are silent, the published rules of Croatian Bela):
+six cards and two hidden (the talon), one round of naming trumps with the dealer forced to name,
+beating the trick in every suit, each side's best declaration compared, the callers pass only
+with more points, stiglja +90, exact points to 1001, a belot of eight cards wins the match."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from belot.engine.actions import Call, CallKind
+from belot.engine.cards import SUIT_MASKS, Card, Suit
+from belot.engine.contracts import Contract
+from belot.engine.declarations import FOUR_POINTS, Declaration, _sequences, _value
+from belot.engine.games.base import AuctionStep, Bidding, Game, Hands, Obligations
+from belot.engine.games.bulgarian import BELOT_POINTS, valat_team
+from belot.engine.rules import Rules
+from belot.engine.scoring import VALAT_BONUS, DealScore, Outcome
+from belot.engine.table import Seat, Team
+from belot.engine.tricks import BEATS, SUIT_OF, TRUMP_MASKS
+
+if TYPE_CHECKING:
+    from belot.engine.deal import Deal
+
+__all__ = [
+    "STIGLJA_BONUS",
+    "Bela",
+    "bela_legal_mask",
+    "choices_sharing_cards",
+    "declaration_winner",
+    "score_bela",
+]
+
+STIGLJA_BONUS: Final = VALAT_BONUS
+"""What taking every trick (stiglja) adds: 90."""
+BELA_POINTS: Final = BELOT_POINTS
+"""The king and queen of trumps in one hand (bela): 20."""
+_PASS: Final = Call.pass_()
+_NAMES: Final = tuple(Call.bid(Contract.of_suit(suit)) for suit in Suit)
+
+
+def bela_legal_mask(hand: int, trick: Sequence[int], contract: int, option: Any) -> int:
+    """The cards of ``hand`` that may be played on ``trick`` under Bela's obligations;
+    ``option`` is ``(beat_in_plain_suit, partner_exception)``."""
+    if not trick:
+        return hand
+    beat_plain, partner_free = option
+    lead = trick[0]
+    beats = BEATS[contract]
+    win, best = lead, 0
+    for position in range(1, len(trick)):
+        card = trick[position]
+        if beats[win] >> card & 1:
+            best, win = position, card
+    trumps_mask = TRUMP_MASKS[contract]
+    # The partner exception (when an option turns it on) is read as French Belote's: on a
+    # plain-suit lead only; a trump lead is always overtrumped.
+    free = partner_free and len(trick) - best == 2 and not trumps_mask >> lead & 1
+    follow = hand & SUIT_OF[lead]
+    if follow:
+        if trumps_mask >> lead & 1:  # trumps led: overtrump if you can, over partner too
+            return (follow & beats[win]) or follow
+        if not beat_plain or free or trumps_mask >> win & 1:  # or already trumped
+            return follow
+        return (follow & beats[win]) or follow
+    trumps = hand & trumps_mask
+    if not trumps or free:
+        return hand
+    # Void in the suit led: trump, overtrump if you can, else any trump, whoever holds it.
+    return (trumps & beats[win]) or trumps
+
+
+def choices_sharing_cards(hand: int) -> list[tuple[Declaration, ...]]:
+    """Every set of declarations ``hand`` may announce when one card may serve in a four and
+    in a sequence at once (option ``card_in_two_declarations``), best first, nothing last."""
+    fours = [
+        Declaration((1 << rank) * 0x01010101)
+        for rank in FOUR_POINTS
+        if hand & ((1 << rank) * 0x01010101) == (1 << rank) * 0x01010101
+    ]
+    every = fours + _sequences(hand)
+    choices = [
+        tuple(sorted(subset, key=lambda d: -d.points))
+        for count in range(len(every) + 1)
+        for subset in combinations(every, count)
+    ]
+    choices.sort(key=_value, reverse=True)
+    return choices
+
+
+def _strength(declaration: Declaration) -> tuple[int, int, int]:
+    """The higher value first, then a four before a sequence of the same value, then the higher
+    top card (natural order 7 … A, as sequences run: RULES.md §2)."""
+    return (declaration.points, int(declaration.is_four), int(declaration.rank))
+
+
+def declaration_winner(
+    announced: Sequence[Sequence[Declaration]], order: Sequence[Seat]
+) -> Team | None:
+    """The side whose best declaration is the stronger (``announced`` per seat N E S W); equal
+    best declarations go to the side whose player comes first in ``order`` (from the dealer's
+    right)."""
+    best: tuple[tuple[int, int, int], int] | None = None
+    winner: Team | None = None
+    for position, seat in enumerate(order):
+        for declaration in announced[seat]:
+            candidate = (_strength(declaration), -position)
+            if best is None or candidate > best:
+                best, winner = candidate, seat.team
+    return winner
+
+
+def score_bela(
+    callers: Team,
+    cards: tuple[int, int],
+    declarations: tuple[int, int],
+    belas: tuple[int, int],
+    stiglja: Team | None,
+    *,
+    tie: str = "fails",
+    hanging: int = 0,
+    belot: Team | None = None,
+) -> DealScore:
+    """Score a Bela deal. ``cards``: card points with the last trick per team (NS, EW);
+    ``declarations``: the scored ones (one side's at most); ``belas``: 20 per bela; ``stiglja``:
+    the side that took every trick; ``hanging``: callers' points left from a tied deal;
+    ``belot``: the side whose eight cards of one suit win the match."""
+    points, shown, bela = list(cards), list(declarations), list(belas)
+    notes: tuple[str, ...] = ()
+    if stiglja is not None:
+        # Seed 004: a side without a trick loses its declarations and belas to the other.
+        swept = stiglja.other
+        points[stiglja] += STIGLJA_BONUS
+        shown[stiglja], shown[swept] = shown[0] + shown[1], 0
+        bela[stiglja], bela[swept] = bela[0] + bela[1], 0
+        notes = ("stiglja",)
+    raw = [points[t] + shown[t] + bela[t] for t in Team]
+    other = callers.other
+    written = [0, 0]
+    left = 0
+    winner: Team | None
+    if raw[callers] > raw[other]:  # the callers pass: each side writes its own
+        outcome, winner = Outcome.MADE, callers
+        written = list(raw)
+    elif raw[callers] == raw[other] and tie == "hangs":
+        # The other side writes its own; the callers' points wait for the next deal's winner.
+        outcome, winner = Outcome.HANGING, None
+        written[other], left = raw[other], raw[callers]
+    else:  # the callers fall: the other side writes every point, the callers' bela included
+        outcome, winner = Outcome.INSIDE, other
+        written[other] = raw[0] + raw[1]
+    if winner is not None:
+        written[winner] += hanging
+        left_over = 0
+    else:
+        left_over = hanging + left
+    if belot is not None:
+        notes = (*notes, f"belot {belot.name}")
+    return DealScore(
+        outcome, (raw[0], raw[1]), (written[0], written[1]), left_over, winner, stiglja, 1, notes
+    )
+
+
+def belot_team(deal: Deal) -> Team | None:
+    """The side of a player who announced all eight cards of one suit (a belot), if any.
+
+    A belot is a declaration, so it is announced with the first card or lost (Croatian Bela).
+    """
+    for seat in Seat:
+        covered = 0
+        for declaration in deal.announced(seat) or ():
+            covered |= declaration.cards
+        if any(covered & mask == mask for mask in SUIT_MASKS):
+            return seat.team
+    return None
+
+
+def _order(deal: Deal) -> list[Seat]:
+    """The seats from the dealer's right (the first to call and to lead)."""
+    order = [deal.first]
+    for _ in range(3):
+        order.append(deal.next_seat(order[-1]))
+    return order
+
+
+class Bela(Game):
+    name: ClassVar[str] = "bela"
+
+    # --- the deal's shape: six cards (3, 3), then the two hidden ones once trumps are named --
+    # RULES.md §6 lets an engine deal the hidden pair then: the cards are the same, and no
+    # seat's view can show what the deal does not yet hold.
+
+    def deal_first(self, deck: Sequence[int], first: Seat, after: Sequence[Seat]) -> Hands:
+        hands = [0, 0, 0, 0]
+        seat = first
+        for i in range(4):
+            for c in (*deck[3 * i : 3 * i + 3], *deck[12 + 3 * i : 15 + 3 * i]):
+                hands[seat] |= 1 << c
+            seat = after[seat]
+        return (hands[0], hands[1], hands[2], hands[3])
+
+    def deal_rest(
+        self, deck: Sequence[int], hands: Hands, first: Seat, after: Sequence[Seat], bidder: Seat
+    ) -> Hands:
+        out = list(hands)
+        seat = first
+        for i in range(4):
+            for c in deck[24 + 2 * i : 26 + 2 * i]:
+                out[seat] |= 1 << c
+            seat = after[seat]
+        return (out[0], out[1], out[2], out[3])
+
+    def stack_deck(
+        self,
+        hands: Sequence[Sequence[Card]],
+        first: Seat,
+        after: Sequence[Seat],
+        taker: Seat | None,
+    ) -> list[Card]:
+        """The deck that deals ``hands``: the first six of each in two packets of three, the
+        last two hidden."""
+        dealt: list[Card] = [hands[0][0]] * 32
+        seat = first
+        for i in range(4):
+            hand = hands[seat]
+            dealt[3 * i : 3 * i + 3] = hand[0:3]
+            dealt[12 + 3 * i : 15 + 3 * i] = hand[3:6]
+            dealt[24 + 2 * i : 26 + 2 * i] = hand[6:8]
+            seat = after[seat]
+        return dealt
+
+    # --- naming trumps: one round, the dealer must name when the three others pass ----------
+
+    def legal_calls(self, deal: Deal, seat: Seat) -> Iterator[Call]:
+        if deal.passes < 3:
+            yield _PASS
+        yield from _NAMES
+
+    def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
+        if call in self.legal_calls(deal, seat):
+            return None
+        if call.kind is CallKind.PASS:
+            why = "the three others passed: the dealer must name trumps"
+        elif call.kind is not CallKind.BID:
+            why = "Bela has no doubling"
+        elif call.contract is None or not call.contract.is_suit:
+            why = "Bela has no no-trumps or all-trumps: name a suit"
+        else:
+            why = f"{call.contract} is not a suit to name"
+        return f"{call} is not a legal call now ({why})"
+
+    def after_call(self, deal: Deal, seat: Seat, call: Call) -> Bidding:
+        if call.kind is CallKind.PASS:
+            return (None, None, 1, deal.passes + 1, AuctionStep.NEXT)
+        return (call.contract, seat, 1, deal.passes, AuctionStep.PLAY)  # the first to name
+
+    # --- the play and the declarations ---------------------------------------------------------
+
+    def obligations(self, rules: Rules) -> tuple[Obligations, Any]:
+        return bela_legal_mask, (rules.beat_in_plain_suit, rules.partner_exception)
+
+    def announcement_choices(self, rules: Rules) -> Any:
+        return choices_sharing_cards if rules.card_in_two_declarations else None
+
+    def scored_declarations(
+        self, deal: Deal, announced: Sequence[Sequence[Declaration]]
+    ) -> tuple[list[Declaration], list[Declaration]]:
+        scored: tuple[list[Declaration], list[Declaration]] = ([], [])
+        winner = declaration_winner(announced, _order(deal))
+        if winner is not None:
+            for seat in winner.seats:
+                scored[winner].extend(announced[seat])
+        return scored
+
+    # --- the score and the end of the match ----------------------------------------------------
+
+    def score(self, deal: Deal, hanging: int) -> DealScore:
+        bidder = deal.bidder
+        assert bidder is not None
+        announced = [deal.announced(s) or () for s in Seat]
+        scored = self.scored_declarations(deal, announced)
+        belas = [0, 0]
+        for seat, _ in deal.belots:
+            belas[seat & 1] += BELA_POINTS
+        return score_bela(
+            bidder.team,
+            deal.card_points,
+            (sum(d.points for d in scored[0]), sum(d.points for d in scored[1])),
+            (belas[0], belas[1]),
+            valat_team(deal),
+            tie=deal.rules.tie,
+            hanging=hanging,
+            belot=belot_team(deal) if deal.rules.belot_wins_match else None,
+        )
+
+    def match_winner(self, totals: tuple[int, int], last: DealScore, target: int) -> Team | None:
+        """A belot wins at once; else, at the end of a deal, a team at ``target`` or more that
+        leads; tied: play on."""
+        for note in last.notes:
+            if note.startswith("belot "):
+                return Team[note[6:]]
+        ns, ew = totals
+        if max(ns, ew) < target or ns == ew:
+            return None
+        return Team.NS if ns > ew else Team.EW
