@@ -35,6 +35,7 @@ from typing import Any, Final
 from belot.engine.contracts import Contract
 from belot.engine.errors import BelotError
 from belot.engine.games import game_of
+from belot.engine.games.bela import score_bela
 from belot.engine.games.french import score_french
 from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore, TeamPoints, contract_total, score_deal
@@ -302,6 +303,8 @@ def check_deal(deal: DealInput) -> None:
     ns, ew = deal.points
     if rules.preset == "french":
         _check_french(deal)
+    if rules.preset == "bela":
+        _check_bela(deal)
     total = contract_total(contract, rules)
     if ns.cards + ew.cards != total:
         raise CalcError(
@@ -335,6 +338,20 @@ def _check_french(deal: DealInput) -> None:
         raise CalcError(
             "points", "only one team's declarations score in French Belote (the strongest)"
         )
+
+
+def _check_bela(deal: DealInput) -> None:
+    """Bela (RULES.md §6): suit contracts only, no doubling, points hang only with
+    ``tie: hangs``, and only one side's declarations score."""
+    if not deal.contract.is_suit:
+        raise CalcError("contract", "Bela has only suit contracts")
+    if deal.double != 1:
+        raise CalcError("double", "Bela has no doubling")
+    if deal.hanging and deal.rules.tie != "hangs":
+        raise CalcError("hanging", "nothing hangs in Bela unless the option tie is hangs")
+    ns, ew = deal.points
+    if ns.declarations and ew.declarations:
+        raise CalcError("points", "only one side's declarations score in Bela (the best)")
 
 
 def parse_deal(obj: object, *, rules: Rules | None = None) -> DealInput:
@@ -419,6 +436,17 @@ def _or0(points: Mapping[Any, Any], key: str) -> object:
 def score(deal: DealInput, *, hanging: int | None = None) -> DealScore:
     """Check ``deal`` and score it; ``hanging`` overrides the deal's incoming hanging points."""
     check_deal(deal)
+    if deal.rules.preset == "bela":
+        ns, ew = deal.points
+        return score_bela(
+            deal.declarers,
+            (ns.cards, ew.cards),
+            (ns.declarations, ew.declarations),
+            (ns.belot, ew.belot),
+            deal.valat,
+            tie=deal.rules.tie,
+            hanging=deal.hanging if hanging is None else _whole("hanging", hanging),
+        )
     if deal.rules.preset == "french":
         ns, ew = deal.points
         return score_french(

@@ -14,7 +14,7 @@ from typing import Final
 
 from belot.bots.base import Bot, decision_rng
 from belot.bots.knowledge import Knowledge, beats
-from belot.engine.actions import Action, Call, Cut, Declare, Play
+from belot.engine.actions import Action, Call, CallKind, Cut, Declare, Play
 from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Rank
 from belot.engine.contracts import Contract
 from belot.engine.deal import Phase
@@ -23,6 +23,7 @@ from belot.engine.view import SeatView
 
 __all__ = [
     "CONTRA_AT",
+    "NAME_AT",
     "OVER_PARTNER",
     "TAKE_AT",
     "THRESHOLD",
@@ -30,6 +31,7 @@ __all__ = [
     "bid_margin",
     "contract_strength",
     "defence_strength",
+    "name_or_pass",
     "partner_bonus",
     "play_card",
     "take_or_pass",
@@ -108,7 +110,7 @@ def defence_strength(hand: int, contract: Contract) -> int:
 
 class BasicBot(Bot):
     name = "basic"
-    games = frozenset({"bulgarian", "french"})
+    games = frozenset({"bulgarian", "french", "bela"})
 
     def act(self, view: SeatView) -> Action:
         if len(view.legal) == 1:
@@ -118,6 +120,8 @@ class BasicBot(Bot):
         if view.phase is Phase.AUCTION:
             if view.turned is not None:
                 return take_or_pass(view)
+            if view.rules.preset == "bela":
+                return name_or_pass(view)
             return self._call(view)
         if isinstance(view.legal[0], Declare):
             return view.legal[0]  # the engine offers the best announcement first
@@ -184,6 +188,28 @@ def take_or_pass(view: SeatView) -> Call:
         if strength >= TAKE_AT and (best is None or strength > best[0]):
             best = (strength, call)
     return best[1] if best is not None else Call.pass_()
+
+
+#: Strength (on the scale of ``THRESHOLD``) that names trumps in Bela: six cards seen instead
+#: of five, so a little more than the Bulgarian auction wants, since callers who fall write
+#: nothing.
+NAME_AT: Final = 54
+
+
+def name_or_pass(view: SeatView) -> Call:
+    """Bela: name the suit in which the six visible cards are strongest (trumps and honours
+    counted as in the Bulgarian auction) if it reaches ``NAME_AT``, else pass; the dealer, who
+    may not pass once the others have, names its strongest suit."""
+    hand = 0
+    for card in view.hand:
+        hand |= card.mask
+    names = [c for c in view.legal if isinstance(c, Call) and c.kind is CallKind.BID]
+    strength, best = max(
+        ((contract_strength(hand, c.contract), c) for c in names if c.contract is not None),
+        key=lambda sc: sc[0],
+    )
+    forced = Call.pass_() not in view.legal
+    return best if forced or strength >= NAME_AT else Call.pass_()
 
 
 def bid_margin(

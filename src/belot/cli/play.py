@@ -132,6 +132,12 @@ def ask(deal: Deal) -> Action:
             click.echo(f"  The card {turned}")
             round_ = "one: take its suit" if deal.passes < 4 else "two: name another suit"
             click.echo(f"  Round {round_}, or pass.")
+        elif deal.rules.preset == "bela":
+            forced = deal.passes == 3  # RULES.md §6: the dealer must name
+            click.echo(
+                "  Name trumps" + (": the others passed, you must." if forced else " or pass.")
+            )
+            click.echo("  (Your two hidden cards are picked up once trumps are named.)")
         click.echo(f"  Auction so far: {auction_line(deal)}")
         return choose("Your call", legal)
     if isinstance(legal[0], Declare):
@@ -164,7 +170,7 @@ def narrate(deal: Deal, seat: Seat, action: Action, tricks_before: int, belots: 
         if seat != ME:
             click.echo(f"{who} plays {action.card.symbol}.")
         for belot_seat, suit in deal.belots[belots:]:
-            word = "belote" if deal.rules.preset == "french" else "belot"
+            word = {"french": "belote", "bela": "bela"}.get(deal.rules.preset, "belot")
             click.echo(f"{'You' if belot_seat == ME else belot_seat.name}: {word} {suit.symbol}!")
         if deal.trick_number > tricks_before:
             trick = deal.tricks[deal.trick_number - 1]

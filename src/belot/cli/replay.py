@@ -67,6 +67,8 @@ def _words(deal: Deal) -> dict[str, str]:
     """The game's own words for a sweep, a failed contract and K+Q of trumps."""
     if deal.rules.preset == "french":
         return {"valat": "capot", "inside": "dedans", "belot": "belote", "made": "made"}
+    if deal.rules.preset == "bela":  # RULES.md §6: the callers pass, or the others write all
+        return {"valat": "stiglja", "inside": "fell", "belot": "bela", "made": "passed"}
     return {"valat": "valat", "inside": "inside", "belot": "belot", "made": "made"}
 
 
@@ -147,6 +149,9 @@ def result_lines(deal: Deal, score: DealScore | None = None) -> list[str]:
     ]
     if score.hanging:
         lines.append(f"  {score.hanging} points hang over to the next deal")
+    for note in score.notes:
+        if note.startswith("belot "):  # Bela: eight cards of one suit
+            lines.append(f"  a belot (all eight of a suit): {note[6:]} wins the match")
     return lines
 
 
