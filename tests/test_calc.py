@@ -443,6 +443,17 @@ def test_human_form_prints_a_table() -> None:
     assert lines[4] == "made, 0 hanging"
 
 
+def test_per_team_failed_recontra_is_multiplied_then_rounded() -> None:
+    # RULES.md §3: a failed recontra of 60:102 in a suit writes 648 → 65, not 16 × 4.
+    answer = calc_deal(d("hearts", "NS", 60, 102, double=4, options={"double_scoring": "per_team"}))
+    assert answer["outcome"] == "inside"
+    assert answer["written"] == {"NS": 0, "EW": 65}
+    assert calc_deal(d("hearts", "NS", 60, 102, double=4))["written"] == {"NS": 0, "EW": 64}
+    base = ["calc", "--contract", "hearts", "--declarers", "NS", "--ns", "60", "--ew", "102"]
+    _, out, _ = run([*base, "--recontra", "--option", "double_scoring=per_team"])
+    assert out.splitlines()[3].split() == ["EW", "102", "65"]
+
+
 def test_human_form_contra_recontra_valat_hanging_and_options() -> None:
     base = ["calc", "--contract", "spades", "--declarers", "NS", "--ns", "98", "--ew", "64"]
     _, out, _ = run([*base, "--contra"])

@@ -98,6 +98,30 @@ def test_per_team_failed_contra_defenders_write_everything_doubled() -> None:
     assert s.written == (0, 32)
 
 
+def test_per_team_failed_recontra_multiplies_before_it_rounds() -> None:
+    # RULES.md §3: 60:102 in a suit, recontra: 162 × 4 = 648 → 65, not round(162) × 4 = 64.
+    s = deal(Contract.HEARTS, NS, 60, 102, rules=PER_TEAM, double=4)
+    assert s.outcome is Outcome.INSIDE
+    assert s.written == (0, 65)
+    # winner_takes_all still rounds the whole deal first, then multiplies: 16 × 4.
+    assert deal(Contract.HEARTS, NS, 60, 102, rules=WTA, double=4).written == (0, 64)
+
+
+def test_per_team_failed_all_trumps_recontra_rounds_the_multiplied_total() -> None:
+    # 258 × 4 = 1032 → 103 (the single total rounds from 5 up), where 26 × 4 would be 104.
+    s = deal(Contract.ALL_TRUMPS, NS, 100, 158, rules=PER_TEAM, double=4)
+    assert s.outcome is Outcome.INSIDE
+    assert s.written == (0, 103)
+
+
+def test_per_team_failed_contra_with_declarations_in_a_suit() -> None:
+    # 40 + 20 : 122 + 50 = 60 : 172, contra; 232 × 2 = 464 → 46, and with recontra
+    # 232 × 4 = 928 → 93 (round(232) × 4 would be 92).
+    ns, ew = pts(40, 20), pts(122, 50)
+    assert deal(Contract.CLUBS, NS, ns, ew, rules=PER_TEAM, double=2).written == (0, 46)
+    assert deal(Contract.CLUBS, NS, ns, ew, rules=PER_TEAM, double=4).written == (0, 93)
+
+
 # --- game points: the pair rule (seeds 002, 003) --------------------------------------------------
 
 

@@ -168,7 +168,9 @@ def score_deal(
         written[declarers], written[defenders] = pair_round(d * double, o * double, contract)
         return finish(Outcome.MADE, declarers, 0)
     if d < o:
-        written[defenders] = round_single(total) * double
+        # Seed 000's per_team multiplies every total before it rounds, failed deals included
+        # (RULES.md §3: a failed recontra of 60:102 in a suit writes 648 → 65, not 16 × 4).
+        written[defenders] = round_single(total * double)
         return finish(Outcome.INSIDE, defenders, 0)
     # Hanging: the defenders write their own; the declarers' share hangs, treated as the smaller.
     hang, own = pair_round(d * double, o * double, contract, a_is_smaller=True)
