@@ -129,7 +129,7 @@ def test_cli_unwritable_path(tmp_path: Path, args: list[str]) -> None:
 # --- every game, three languages, one embedded font -----------------------------------------
 
 LANGS = ("en", "bg", "fr")
-GAMES = ("bulgarian", "french")
+GAMES = ("bulgarian", "french", "bela")
 
 
 def _pdf_text(sheet: cheatsheet.CheatSheet) -> tuple[PdfReader, str]:
@@ -301,8 +301,7 @@ def _fails(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     ("args", "wanted"),
     [
         (["--game", "coinche"], "no cheat sheet for coinche: the engine does not play it yet"),
-        (["--game", "bela"], "no cheat sheet for bela yet"),
-        (["--game", "chess"], "unknown game 'chess' (available: bulgarian, french)"),
+        (["--game", "chess"], "unknown game 'chess' (available: bulgarian, french, bela)"),
         (["--lang", "de"], "'de' is not one of 'en', 'bg', 'fr'"),
         (["--option", "nt_last_trick=15"], "nt_last_trick must be 10 or 20"),
         (["--option", "no_such=1"], "unknown rules option 'no_such'"),
@@ -438,4 +437,4 @@ def test_a_game_the_engine_plays_without_a_sheet(monkeypatch: pytest.MonkeyPatch
     monkeypatch.delitem(_SHEETS, "french")
     with pytest.raises(cheatsheet.CheatSheetError) as error:
         cheatsheet.sheet("french")
-    assert str(error.value) == "no cheat sheet for french yet (available: bulgarian)"
+    assert str(error.value) == "no cheat sheet for french yet (available: bulgarian, bela)"
