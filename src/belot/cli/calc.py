@@ -86,7 +86,7 @@ def _table(deal: DealInput, result: dict[str, Any]) -> str:
 @click.option("--valat", help="The team that took every trick (the 90 bonus is added).")
 @click.option("--hanging", help="Game points hanging from earlier deals.")
 @click.option("--rules", help="Rules preset (default: bulgarian).")
-@click.option("--game", help="The game, bulgarian or french: the same as --rules.")
+@click.option("--game", help="The game, bulgarian, french or bela: the same as --rules.")
 @click.option(
     "--option",
     "options",
@@ -113,7 +113,8 @@ def command(
     options: tuple[str, ...],
 ) -> None:
     """Score one deal: the game points each team writes (RULES.md §3; §4 with --game french,
-    where --valat is the capot and the points are exact).
+    where --valat is the capot and the points are exact; §6 with --game bela, where --valat is
+    the stiglja and --ns-belot/--ew-belot the bela).
 
     \b
     belot calc --contract spades --declarers NS --ns 98 --ns-declarations 20 --ns-belot 20
