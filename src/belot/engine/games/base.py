@@ -4,7 +4,8 @@ A ``Deal`` is one machine for every game: cut, deal, auction, play, score, with 
 ``legal_actions``, views and records. At the few steps where the games differ it asks its
 ``Game``: how the cards are dealt, which calls are legal and what a call does, which declarations
 score, what the deal writes and when a match is over. The play obligations are table-driven in
-``tricks.legal_mask`` and read one option (``forced_undertrump``).
+``tricks.legal_mask`` and read one option (``forced_undertrump``), unless a game gives its own
+(``obligations``: Bela's ``bela_legal_mask``).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ with more points, stiglja +90, exact points to 1001, a belot of eight cards wins
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -260,7 +260,9 @@ class Bela(Game):
     def obligations(self, rules: Rules) -> tuple[Obligations, Any]:
         return bela_legal_mask, (rules.beat_in_plain_suit, rules.partner_exception)
 
-    def announcement_choices(self, rules: Rules) -> Any:
+    def announcement_choices(
+        self, rules: Rules
+    ) -> Callable[[int], list[tuple[Declaration, ...]]] | None:
         return choices_sharing_cards if rules.card_in_two_declarations else None
 
     def scored_declarations(
