@@ -300,7 +300,7 @@ def _fails(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 @pytest.mark.parametrize(
     ("args", "wanted"),
     [
-        (["--game", "coinche"], "no cheat sheet for coinche: the engine does not play it yet"),
+        (["--game", "coinche"], "no cheat sheet for coinche yet"),
         (["--game", "chess"], "unknown game 'chess' (available: bulgarian, french, bela)"),
         (["--lang", "de"], "'de' is not one of 'en', 'bg', 'fr'"),
         (["--option", "nt_last_trick=15"], "nt_last_trick must be 10 or 20"),

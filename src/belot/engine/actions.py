@@ -6,6 +6,8 @@
 ``hearts``     bid a contract (``clubs`` … ``spades``, ``no-trumps``, ``all-trumps``)
 ``contra``     double the other team's contract
 ``recontra``   redouble after a contra
+``80H``        Coinche: bid 80 (to 160, in tens) with a suit letter C D H S (``capotH``: capot)
+``coinche``    Coinche: double the other side's bid; ``surcoinche`` redoubles it
 ``declare:JH-AH,four-9``  announce declarations with the first card (``declare:`` for none)
 ``JH``         play a card
 =============  ==================================================
@@ -21,7 +23,16 @@ from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
 from belot.engine.errors import BelotError, InvalidActionError
 
-__all__ = ["Action", "Call", "CallKind", "Cut", "Declare", "Play", "parse_action"]
+__all__ = [
+    "CAPOT_LEVEL",
+    "Action",
+    "Call",
+    "CallKind",
+    "Cut",
+    "Declare",
+    "Play",
+    "parse_action",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,14 +50,24 @@ class CallKind(StrEnum):
     BID = "bid"
     CONTRA = "contra"
     RECONTRA = "recontra"
+    COINCHE = "coinche"
+    SURCOINCHE = "surcoinche"
+
+
+#: A Coinche capot bid's ``level``: it counts 250 (RULES.md §5).
+CAPOT_LEVEL = 250
+_SUIT_LETTERS = "CDHS"
 
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """An auction call: pass, a contract, contra or recontra."""
+    """An auction call: pass, a contract, contra or recontra (Coinche: a bid with its
+    ``level``, 80..160 or ``CAPOT_LEVEL``, coinche or surcoinche)."""
 
     kind: CallKind
     contract: Contract | None = None
+    #: A Coinche bid's points, 0 for a game whose bids have none.
+    level: int = 0
 
     @classmethod
     def pass_(cls) -> Call:
@@ -55,6 +76,11 @@ class Call:
     @classmethod
     def bid(cls, contract: Contract) -> Call:
         return cls(CallKind.BID, Contract(contract))
+
+    @classmethod
+    def points_bid(cls, level: int, contract: Contract) -> Call:
+        """A Coinche bid: ``level`` 80..160 in tens or ``CAPOT_LEVEL``, with a suit."""
+        return cls(CallKind.BID, Contract(contract), level)
 
     @classmethod
     def contra(cls) -> Call:
@@ -67,6 +93,9 @@ class Call:
     def __str__(self) -> str:
         if self.kind is CallKind.BID:
             assert self.contract is not None
+            if self.level:
+                amount = "capot" if self.level == CAPOT_LEVEL else str(self.level)
+                return amount + _SUIT_LETTERS[self.contract]
             return self.contract.text
         return str(self.kind.value)
 
@@ -125,6 +154,11 @@ def parse_action(text: str) -> Action:
         return _CONTRA
     if low == "recontra":
         return _RECONTRA
+    if low in ("coinche", "surcoinche"):
+        return Call(CallKind(low))
+    bid = _points_bid(low)
+    if bid is not None:
+        return bid
     if low.startswith("declare:"):
         body = key[8:].strip()
         parts = [p for p in body.split(",") if p.strip()]
@@ -140,3 +174,15 @@ def parse_action(text: str) -> Action:
             f"unknown action {text!r} (a card like 'JH', a call like 'pass', 'hearts', "
             "'contra', or 'cut:12', 'declare:JH-AH')"
         ) from None
+
+
+def _points_bid(low: str) -> Call | None:
+    """A Coinche bid written ``80h`` .. ``160h`` or ``capoth`` (lower case), else None."""
+    if len(low) < 3 or low[-1] not in "cdhs":
+        return None
+    amount, suit = low[:-1], Contract("cdhs".index(low[-1]))
+    if amount == "capot":
+        return Call(CallKind.BID, suit, CAPOT_LEVEL)
+    if amount.isdigit() and int(amount) in range(80, 161, 10):
+        return Call(CallKind.BID, suit, int(amount))
+    return None

@@ -622,6 +622,8 @@ class Deal:
         self._contract, self._bidder, self._double, self._passes = contract, bidder, double, passes
         if step is AuctionStep.NEXT:
             self._turn = self._next[seat]
+        elif step is AuctionStep.PARTNER:
+            self._turn = self._next[self._next[seat]]
         elif step is AuctionStep.PLAY:
             self._start_play()
         else:  # nobody took: the deal ends without a score

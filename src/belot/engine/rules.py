@@ -34,6 +34,9 @@ TARGET_LIMIT: Final = 1001
 DeclarationCompare = Literal["separate", "single"]
 DoubleScoring = Literal["winner_takes_all", "per_team"]
 BelaTie = Literal["fails", "hangs"]
+ContractTest = Literal["seed", "total"]
+DoubleScope = Literal["whole", "bid_only"]
+Rounding = Literal["nearest_ten", "none"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +76,21 @@ class Rules:
     #: Bela (§6): a tie ``fails`` the callers, or ``hangs`` their points for the next deal's
     #: winner.
     tie: BelaTie = "fails"
+    #: Coinche (§5): a coinche may be said out of turn (Pagat), not only in turn.
+    coinche_anytime: bool = False
+    #: Coinche (§5): a capot bid may be coinched.
+    coinche_capot: bool = True
+    #: Coinche (§5): sequences and fours are announced (false: Belote contrée without them).
+    declarations: bool = True
+    #: Coinche (§5): ``seed`` (82 card points and the bid) or ``total`` (the bid; 82 card
+    #: points only for a bid of 80, Pagat).
+    contract_test: ContractTest = "seed"
+    #: Coinche (§5): a coinche multiplies the ``whole`` score or the bid alone (``bid_only``).
+    double_scope: DoubleScope = "whole"
+    #: Coinche (§5): what a surcoinche multiplies by, 4 or 3.
+    surcoinche_multiplier: int = 4
+    #: Coinche (§5): each side's points to the ``nearest_ten`` (5 up), or ``none``.
+    rounding: Rounding = "nearest_ten"
 
     @classmethod
     def bulgarian(cls, **options: Any) -> Rules:
@@ -83,6 +101,11 @@ class Rules:
     def french(cls, **options: Any) -> Rules:
         """French Belote with a turned card (RULES.md §4, seed 001)."""
         return cls.preset_named("french", **options)
+
+    @classmethod
+    def coinche(cls, **options: Any) -> Rules:
+        """Coinche: point bids 80..160 and capot, coinche and surcoinche (RULES.md §5)."""
+        return cls.preset_named("coinche", **options)
 
     @classmethod
     def bela(cls, **options: Any) -> Rules:
@@ -129,11 +152,19 @@ class Rules:
             "passes_after_double",
             "2 or 3",
         )
+        need(
+            whole("surcoinche_multiplier") and self.surcoinche_multiplier in (3, 4),
+            "surcoinche_multiplier",
+            "3 or 4",
+        )
         need(whole("nt_last_trick") and self.nt_last_trick in (10, 20), "nt_last_trick", "10 or 20")
         for name, words in (
             ("declaration_compare", ("separate", "single")),
             ("double_scoring", ("winner_takes_all", "per_team")),
             ("tie", ("fails", "hangs")),
+            ("contract_test", ("seed", "total")),
+            ("double_scope", ("whole", "bid_only")),
+            ("rounding", ("nearest_ten", "none")),
         ):
             value = getattr(self, name)
             need(isinstance(value, str) and value in words, name, " or ".join(map(repr, words)))
@@ -142,6 +173,7 @@ class Rules:
             "redeal_same_dealer",
             "forced_undertrump",
             *_BELA_ONLY[:4],
+            *_COINCHE_ONLY[:3],
         ):
             need(isinstance(getattr(self, flag), bool), flag, "true or false")
 
@@ -189,6 +221,17 @@ _BELA_ONLY: Final = (
 )
 """The options of Bela alone (RULES.md §6); the flags first."""
 
+_COINCHE_ONLY: Final = (
+    "coinche_anytime",
+    "coinche_capot",
+    "declarations",
+    "contract_test",
+    "double_scope",
+    "surcoinche_multiplier",
+    "rounding",
+)
+"""The options of Coinche alone (RULES.md §5); the flags first."""
+
 
 def _shown(value: object) -> str:
     """``value`` as an error message shows it: its repr, cut short."""
@@ -200,14 +243,19 @@ PRESETS: dict[str, Rules] = {
     "bulgarian": Rules(),
     # Seed 001: clockwise from the dealer's left, exact points to 1000, forced undertrump.
     "french": Rules(preset="french", direction=1, target=1000, forced_undertrump=True),
+    # Seed 004: counter-clockwise, forced undertrump as French Belote, to 1000.
+    "coinche": Rules(preset="coinche", target=1000, forced_undertrump=True),
     # Seed 004: counter-clockwise, exact points to 1001.
     "bela": Rules(preset="bela", target=1001),
 }
 
 _EVERY_GAME: Final = ("direction", "target", "redeal_same_dealer", "forced_undertrump")
 PRESET_OPTIONS: Final[dict[str, frozenset[str]]] = {
-    "bulgarian": frozenset({f.name for f in dataclasses.fields(Rules)} - {"preset", *_BELA_ONLY}),
+    "bulgarian": frozenset(
+        {f.name for f in dataclasses.fields(Rules)} - {"preset", *_BELA_ONLY, *_COINCHE_ONLY}
+    ),
     "french": frozenset(_EVERY_GAME),
+    "coinche": frozenset({*_EVERY_GAME, *_COINCHE_ONLY}),
     # Bela never redeals (the dealer must name) and always makes a player undertrump.
     "bela": frozenset({"direction", "target", *_BELA_ONLY}),
 }

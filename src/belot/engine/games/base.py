@@ -35,9 +35,11 @@ Obligations = Callable[[int, Sequence[int], int, Any], int]
 
 
 class AuctionStep(Enum):
-    """What follows a call: the next seat speaks, the cards are played, or nobody took."""
+    """What follows a call: the next seat speaks (or the caller's partner: Coinche after a
+    coinche), the cards are played, or nobody took."""
 
     NEXT = "next"
+    PARTNER = "partner"
     PLAY = "play"
     REDEAL = "redeal"
 

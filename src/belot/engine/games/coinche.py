@@ -1,0 +1,283 @@
+"""Coinche (RULES.md §5, seed 004): all eight cards dealt first, point bids 80..160 and capot
+with a suit, coinche and surcoinche, French Belote's obligations and declarations, the 82-point
+and bid test, rounding to tens, a match to 1000."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
+from belot.engine.cards import Card
+from belot.engine.contracts import Contract
+from belot.engine.declarations import Declaration
+from belot.engine.games.base import AuctionStep, Bidding, Game, Hands
+from belot.engine.games.bulgarian import BELOT_POINTS, valat_team
+from belot.engine.games.french import French, declaration_winner
+from belot.engine.rules import Rules
+from belot.engine.scoring import DealScore, Outcome
+from belot.engine.table import Seat, Team
+
+if TYPE_CHECKING:
+    from belot.engine.deal import Deal
+
+__all__ = [
+    "BID_LEVELS",
+    "CAPOT_CARDS",
+    "MADE_CARD_POINTS",
+    "Coinche",
+    "bid_level",
+    "multiplier",
+    "score_coinche",
+]
+
+BID_LEVELS: Final = tuple(range(80, 161, 10))
+"""The numbered bids, lowest first; a capot (``CAPOT_LEVEL``) is above them all."""
+CAPOT_CARDS: Final = 250
+"""What a side taking every trick counts for its cards instead of 162."""
+MADE_CARD_POINTS: Final = 82
+"""The card points (last trick included) that the bidders need at least (seed 004)."""
+FAILED_CARDS: Final = 160
+"""What the defenders write for the cards when the bidders fail (or on a coinche)."""
+
+_PASS: Final = Call.pass_()
+_COINCHE: Final = Call(CallKind.COINCHE)
+_SURCOINCHE: Final = Call(CallKind.SURCOINCHE)
+#: Every bid in auction order: 80 in each suit, 90 ..., then capot in each suit.
+_BIDS: Final = tuple(
+    Call.points_bid(level, Contract(suit))
+    for level in (*BID_LEVELS, CAPOT_LEVEL)
+    for suit in range(4)
+)
+
+
+def _nothing_to_announce(hand: int) -> list[tuple[Declaration, ...]]:
+    return [()]
+
+
+def bid_level(calls: Sequence[tuple[Seat, Call]]) -> int:
+    """The level of the last bid of ``calls`` (0 when nobody has bid)."""
+    for _, call in reversed(calls):
+        if call.kind is CallKind.BID:
+            return call.level
+    return 0
+
+
+def multiplier(double: int, rules: Rules) -> int:
+    """What the score is multiplied by: 1, 2 after a coinche, 4 (or 3) after a surcoinche."""
+    return rules.surcoinche_multiplier if double == 4 else double
+
+
+def _rounded(points: int, rules: Rules) -> int:
+    """To the nearest ten, 5 up (seed 004), unless the option keeps exact points."""
+    return (points + 5) // 10 * 10 if rules.rounding == "nearest_ten" else points
+
+
+def score_coinche(
+    rules: Rules,
+    bidders: Team,
+    level: int,
+    cards: tuple[int, int],
+    declarations: tuple[int, int],
+    belote: tuple[int, int],
+    capot: Team | None,
+    double: int = 1,
+) -> DealScore:
+    """Score a Coinche deal (RULES.md §5).
+
+    ``level`` is the bid (80..160 or ``CAPOT_LEVEL``), ``cards`` the card points with the last
+    trick per team (NS, EW), ``declarations`` the points of those that won the comparison,
+    ``belote`` 20 or 0, ``capot`` the team that took every trick, ``double`` 1, 2 (coinche) or
+    4 (surcoinche, counted as ``rules.surcoinche_multiplier``).
+    """
+    defenders = bidders.other
+    shown = list(declarations)
+    counted = list(cards)
+    if capot is not None:
+        # A side that takes no trick loses its declarations; the sweep counts 250.
+        shown[capot.other] = 0
+        counted[capot], counted[capot.other] = CAPOT_CARDS, 0
+    raw = tuple(counted[t] + shown[t] + belote[t] for t in Team)
+    if level == CAPOT_LEVEL:
+        made = capot == bidders
+    else:
+        reaches = raw[bidders] >= level
+        if rules.contract_test == "seed" or level == BID_LEVELS[0]:
+            # Pagat's ``total`` test asks the 82 card points only of a bid of 80.
+            made = cards[bidders] >= MADE_CARD_POINTS and reaches
+        else:
+            made = reaches
+    winner = bidders if made else defenders
+    times = multiplier(double, rules)
+    # The cards on a capot (bid or swept) count 250, else 160 for the side that writes them.
+    table = CAPOT_CARDS if capot is not None or level == CAPOT_LEVEL else FAILED_CARDS
+    written = [0, 0]
+    if times > 1 and rules.double_scope == "whole":
+        # Seed 004: the winning side writes everything, multiplied; belote is not multiplied.
+        written[winner] = (table + level + shown[0] + shown[1]) * times + belote[winner]
+        written[winner.other] = belote[winner.other]
+    elif made:
+        written[bidders] = counted[bidders] + shown[bidders] + belote[bidders] + level * times
+        written[defenders] = counted[defenders] + shown[defenders] + belote[defenders]
+    else:
+        written[defenders] = table + level * times + shown[0] + shown[1] + belote[defenders]
+        written[bidders] = belote[bidders]
+    notes = tuple(
+        note
+        for note, present in (
+            ("capot", capot is not None),
+            ("failed", not made),
+            ("coinche", double == 2),
+            ("surcoinche", double == 4),
+        )
+        if present
+    )
+    return DealScore(
+        Outcome.MADE if made else Outcome.INSIDE,
+        (raw[0], raw[1]),
+        (_rounded(written[0], rules), _rounded(written[1], rules)),
+        0,
+        winner,
+        capot,
+        times,
+        notes,
+    )
+
+
+class Coinche(Game):
+    name: ClassVar[str] = "coinche"
+
+    # --- the deal's shape: all eight cards (3, 2, 3) before the auction ----------------------
+
+    def deal_first(self, deck: Sequence[int], first: Seat, after: Sequence[Seat]) -> Hands:
+        hands = super().deal_first(deck, first, after)
+        return super().deal_rest(deck, hands, first, after, first)
+
+    def deal_rest(
+        self, deck: Sequence[int], hands: Hands, first: Seat, after: Sequence[Seat], bidder: Seat
+    ) -> Hands:
+        return hands
+
+    def stack_deck(
+        self,
+        hands: Sequence[Sequence[Card]],
+        first: Seat,
+        after: Sequence[Seat],
+        taker: Seat | None,
+    ) -> list[Card]:
+        """The shared 3-2-3 deck; all of it is dealt before the auction."""
+        return super().stack_deck(hands, first, after, None)
+
+    # --- the auction --------------------------------------------------------------------------
+
+    def legal_calls(self, deal: Deal, seat: Seat) -> Iterator[Call]:
+        yield _PASS
+        bidder, double = deal._bidder, deal._double
+        if double == 1:
+            level = bid_level(deal._calls)
+            if level < CAPOT_LEVEL:
+                # A bid higher in value than the last; suits are not ranked.
+                start = 0 if level == 0 else (BID_LEVELS.index(level) + 1) * 4
+                yield from _BIDS[start:]
+            if (
+                bidder is not None
+                and (bidder ^ seat) & 1
+                and (level < CAPOT_LEVEL or deal.rules.coinche_capot)
+            ):
+                yield _COINCHE
+        elif double == 2 and bidder is not None and not (bidder ^ seat) & 1:
+            yield _SURCOINCHE
+
+    def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
+        if call is _PASS or call in self.legal_calls(deal, seat):
+            return None
+        level, double = bid_level(deal._calls), deal._double
+        if call.kind is CallKind.BID:
+            if call.contract is None or not call.contract.is_suit:
+                why = "Coinche bids name a suit: no no-trumps or all-trumps"
+            elif call.level == 0:
+                why = "a Coinche bid has points: write 80H .. 160H or capotH"
+            elif double > 1:
+                why = "after a coinche only surcoinche or pass"
+            else:
+                why = f"a bid must be higher than {level}"
+        elif call.kind is CallKind.COINCHE:
+            if deal._bidder is None:
+                why = "there is no bid to coinche"
+            elif double > 1:
+                why = "the bid is already coinched"
+            elif not (deal._bidder ^ seat) & 1:
+                why = "only the other side may coinche"
+            else:
+                why = "a capot bid may not be coinched (coinche_capot is off)"
+        elif call.kind is CallKind.SURCOINCHE:
+            why = "surcoinche only by the coinched side, after a coinche"
+        else:
+            why = "Coinche has coinche and surcoinche, not contra or recontra"
+        return f"{call} is not a legal call now ({why})"
+
+    def after_call(self, deal: Deal, seat: Seat, call: Call) -> Bidding:
+        contract, bidder, double = deal._contract, deal._bidder, deal._double
+        kind = call.kind
+        if kind is CallKind.PASS:
+            passes = deal._passes + 1
+            if double == 2:
+                # After a coinche the coinched side's two players speak, then it ends.
+                step = AuctionStep.PLAY if passes == 2 else AuctionStep.PARTNER
+            elif contract is None:
+                step = AuctionStep.REDEAL if passes == 4 else AuctionStep.NEXT
+            else:
+                step = AuctionStep.PLAY if passes == 3 else AuctionStep.NEXT
+            return (contract, bidder, double, passes, step)
+        if kind is CallKind.BID:
+            return (call.contract, seat, 1, 0, AuctionStep.NEXT)
+        if kind is CallKind.COINCHE:
+            return (contract, bidder, 2, 0, AuctionStep.NEXT)
+        return (contract, bidder, 4, 0, AuctionStep.PLAY)  # a surcoinche ends the auction
+
+    # --- declarations: French Belote's single comparison, or none --------------------------
+
+    def announcement_choices(
+        self, rules: Rules
+    ) -> Callable[[int], list[tuple[Declaration, ...]]] | None:
+        # With ``declarations`` off nothing is announced; belote still counts.
+        return None if rules.declarations else _nothing_to_announce
+
+    def scored_declarations(
+        self, deal: Deal, announced: Sequence[Sequence[Declaration]]
+    ) -> tuple[list[Declaration], list[Declaration]]:
+        contract = deal.contract
+        assert contract is not None and contract.trump is not None
+        order = [deal.first]
+        for _ in range(3):
+            order.append(deal.next_seat(order[-1]))
+        scored: tuple[list[Declaration], list[Declaration]] = ([], [])
+        winner = declaration_winner(announced, contract.trump, order)
+        if winner is not None:
+            for seat in winner.seats:
+                scored[winner].extend(announced[seat])
+        return scored
+
+    # --- the score -------------------------------------------------------------------------
+
+    def score(self, deal: Deal, hanging: int) -> DealScore:
+        bidder = deal.bidder
+        assert bidder is not None
+        announced = [deal.announced(s) or () for s in Seat]
+        scored = self.scored_declarations(deal, announced)
+        belote = [0, 0]
+        for seat, _ in deal.belots:
+            belote[seat & 1] += BELOT_POINTS
+        return score_coinche(
+            deal.rules,
+            bidder.team,
+            bid_level(deal.calls),
+            deal.card_points,
+            (sum(d.points for d in scored[0]), sum(d.points for d in scored[1])),
+            (belote[0], belote[1]),
+            valat_team(deal),
+            deal.double,
+        )
+
+    #: Seed 004: at the end of a hand, a team at the target or more that leads; tied: play on.
+    match_winner = French.match_winner
