@@ -314,7 +314,9 @@ def test_the_higher_value_wins() -> None:
 
 
 def test_a_four_beats_a_sequence_of_the_same_value() -> None:
-    assert declaration_winner([[D("7C-JC")], [D("four-Q")], [], []], ORDER) is EW
+    # 10-A of clubs (100, top ace) against four queens (100): the four, despite the ace.
+    assert declaration_winner([[D("10C-AC")], [D("four-Q")], [], []], ORDER) is EW
+    assert declaration_winner([[D("four-Q")], [D("10C-AC")], [], []], ORDER) is NS
 
 
 def test_then_the_higher_top_card() -> None:
@@ -549,3 +551,22 @@ def test_a_match_record_round_trips() -> None:
     again = match_from_record(match_to_record(match))
     assert again.totals == match.totals and again.rules == BELA
     assert [d.actions for d in again.deals] == [d.actions for d in match.deals]
+
+
+def test_hanging_points_go_to_the_next_deals_winner_on_the_sheet() -> None:
+    from belot.engine.sheet import ScoreSheet
+
+    rules = Rules.bela(tie="hangs")
+    sheet = ScoreSheet(target=rules.target, ends=game_of(rules).match_winner)
+    sheet.add(score_bela(EW, (81, 81), (0, 0), (0, 0), None, tie="hangs"))
+    assert sheet.hanging == 81 and sheet.totals == (81, 0)
+    sheet.add(score_bela(EW, (50, 112), (0, 0), (0, 0), None, tie="hangs", hanging=81))
+    assert sheet.hanging == 0 and sheet.totals == (81 + 50, 112 + 81)  # EW passed: +81
+    deal = bela_deal(rules=rules)
+    push_all(deal, "hearts")
+    play_out(deal)
+    result = deal.result
+    assert result is not None and result.winner is not None
+    carried = deal.score(hanging=40)
+    assert carried.written[result.winner] == result.written[result.winner] + 40
+    assert carried.written[result.winner.other] == result.written[result.winner.other]
