@@ -12,8 +12,8 @@ import pytest
 from belot.bots.basic import NAME_AT, BasicBot, contract_strength, name_or_pass
 from belot.cli.engine import EngineSession
 from belot.engine import Call, Contract, Deal, Match, Play, Rules, Seat
+from belot.engine import parse_cards as cards
 from belot.engine.record import dumps, match_from_record
-from conftest import cards
 
 BELOT = [sys.executable, "-c", "from belot.cli import main; main()"]
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -209,3 +209,16 @@ def test_basic_plays_only_legal_cards_in_bela() -> None:
             assert action in deal.legal_actions()
             deal.push(action)
         assert deal.result is not None
+
+
+def test_verify_shows_belas_six_cards_then_all_eight() -> None:
+    code, out = invoke("verify", "123", "--cut", "5", "--game", "bela")
+    assert code == 0, out
+    deal = Deal(Rules.bela(), dealer=N, seed=123)
+    deal.push(deal.legal_actions()[4])  # cut:5
+    lines = {line[:1]: line for line in out.splitlines() if line[:2].rstrip() in "NESW"}
+    for seat in Seat:
+        six = " ".join(str(c) for c in deal.hand(seat))
+        assert f"first 6: {six}" in lines[seat.name]
+    code, out = invoke("verify", "123", "--cut", "5", "--game", "bela", "--option", "tie=x")
+    assert code == 2 and "tie must be 'fails' or 'hangs'" in out
