@@ -15,19 +15,23 @@ with the figures.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 import os
 import platform
 import random
+import resource
+import subprocess
+import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from belot.engine.actions import Call, Cut
 from belot.engine.contracts import Contract
-from belot.engine.deal import Deal
+from belot.engine.deal import _PLAYS_BY_MASK, Deal
 from belot.engine.errors import BelotError
 from belot.engine.playout import PlayPosition, playout, position_from_deal
 from belot.engine.rules import Rules
@@ -40,11 +44,13 @@ __all__ = [
     "BenchResult",
     "Benchmark",
     "all_benchmarks",
+    "deal_states",
     "first_card_deals",
     "machine",
     "register",
     "run_benchmark",
     "run_benchmarks",
+    "startup_cpu",
 ]
 
 Batch = Callable[[], int]
@@ -68,6 +74,9 @@ class Benchmark:
     prepare: Callable[[int], Batch]
     #: Units per CPU second wanted on the reference machine (None: no goal).
     goal: float | None = None
+    #: Setup from a seed and the rules, for a benchmark that every game can run (``belot bench
+    #: --game``); ``prepare`` is then the same on Bulgarian Belot's default rules.
+    prepare_game: Callable[[int, Rules], Batch] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,11 +136,19 @@ def all_benchmarks() -> dict[str, Benchmark]:
     return BENCHMARKS
 
 
-def run_benchmark(benchmark: Benchmark, seconds: float = 3.0, seed: int = 0) -> BenchResult:
-    """Run ``benchmark`` for about ``seconds`` of wall time (at least one batch)."""
+def run_benchmark(
+    benchmark: Benchmark, seconds: float = 3.0, seed: int = 0, rules: Rules | None = None
+) -> BenchResult:
+    """Run ``benchmark`` for about ``seconds`` of wall time (at least one batch), on ``rules``
+    when given (a benchmark without ``prepare_game`` plays Bulgarian Belot only)."""
     if not 0 < seconds < math.inf:  # also refuses nan
         raise BenchError(f"the duration must be a positive number of seconds, not {seconds}")
-    batch = benchmark.prepare(seed)
+    if rules is None:
+        batch = benchmark.prepare(seed)
+    elif benchmark.prepare_game is not None:
+        batch = benchmark.prepare_game(seed, rules)
+    else:
+        raise BenchError(f"the {benchmark.name} benchmark measures Bulgarian Belot only")
     count = 0
     wall_start = time.perf_counter()
     cpu_start = time.process_time()
@@ -155,15 +172,43 @@ def run_benchmark(benchmark: Benchmark, seconds: float = 3.0, seed: int = 0) -> 
 
 
 def run_benchmarks(
-    names: Iterable[str] | None = None, seconds: float = 3.0, seed: int = 0
+    names: Iterable[str] | None = None,
+    seconds: float = 3.0,
+    seed: int = 0,
+    rules: Rules | None = None,
 ) -> list[BenchResult]:
-    """Run the named benchmarks (all when ``names`` is None), in registry order."""
+    """Run the named benchmarks (all when ``names`` is None; with ``rules``, all that every
+    game can run), in registry order."""
     known = all_benchmarks()
-    wanted = list(known) if names is None else list(names)
+    if names is not None:
+        wanted = list(names)
+    elif rules is None:
+        wanted = list(known)
+    else:
+        wanted = [name for name, b in known.items() if b.prepare_game is not None]
     for name in wanted:
         if name not in known:
             raise BenchError(f"unknown benchmark {name!r} (known: {', '.join(known)})")
-    return [run_benchmark(known[name], seconds, seed) for name in wanted]
+    return [run_benchmark(known[name], seconds, seed, rules) for name in wanted]
+
+
+def startup_cpu(args: Sequence[str] = ("--help",), runs: int = 3) -> float:
+    """The CPU seconds (user + system, the best of ``runs``) of a ``belot ARGS`` child process:
+    what the command line costs before it does anything."""
+    best = math.inf
+    code = "import sys; from belot.cli import main; main(sys.argv[1:])"
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(
+            [sys.executable, "-c", code, *args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=False,
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        best = min(best, cpu)
+    return best
 
 
 def machine() -> dict[str, Any]:
@@ -181,6 +226,7 @@ def machine() -> dict[str, Any]:
 # --- the engine's benchmarks ---------------------------------------------------------------------
 
 _DEALS_PER_BATCH: Final = 20
+_BULGARIAN: Final = Rules.bulgarian()
 
 
 def _prepare_deals(seed: int, rules: Rules | None = None) -> Batch:
@@ -199,6 +245,45 @@ def _prepare_deals(seed: int, rules: Rules | None = None) -> Batch:
         return _DEALS_PER_BATCH
 
     return batch
+
+
+def deal_states(count: int, seed: int = 0, rules: Rules | None = None) -> list[Deal]:
+    """Every state met in ``count`` random deals (seeded) until each is over: the cut, the
+    auction, declarations and the play, each an independent ``Deal``."""
+    uniform = random.Random(seed).random
+    states: list[Deal] = []
+    for number in range(count):
+        deal = Deal.new(rules, seed=seed * 1_000_003 + number)
+        while not deal.is_over:
+            states.append(deal.copy())
+            actions = deal.legal_actions()
+            deal.push(actions[int(uniform() * len(actions))])
+    return states
+
+
+def _prepare_legal_actions(seed: int, rules: Rules, *, again: bool = False) -> Batch:
+    """``Deal.legal_actions()`` on every state of 300 random deals: asked for the first time
+    of each state, or (``again``) of a state already asked."""
+    states = deal_states(300, seed, rules)
+    for state in states:
+        state.legal_actions()
+
+    def fresh() -> int:
+        # What a push or pop does to the state's answer: forget it. The engine's memo of the
+        # Play actions of a card set starts empty too, as in a new process.
+        _PLAYS_BY_MASK.clear()
+        for state in states:
+            state._offered = None
+            state._legal = 0
+            state.legal_actions()
+        return len(states)
+
+    def cached() -> int:
+        for state in states:
+            state.legal_actions()
+        return len(states)
+
+    return cached if again else fresh
 
 
 def first_card_deals(count: int, seed: int = 0) -> list[Deal]:
@@ -281,7 +366,8 @@ register(
         "random full deals through the Deal API (cut, auction, declarations, play, score)",
         "deals",
         _prepare_deals,
-        goal=2_000,
+        goal=10_000,
+        prepare_game=_prepare_deals,
     )
 )
 register(
@@ -309,5 +395,25 @@ register(
         "deals",
         lambda seed: _prepare_deals(seed, Rules.french()),
         goal=2_000,
+    )
+)
+register(
+    Benchmark(
+        "legal-actions",
+        "Deal.legal_actions() asked for the first time of each state of random deals",
+        "queries",
+        lambda seed: _prepare_legal_actions(seed, _BULGARIAN),
+        goal=1_500_000,
+        prepare_game=_prepare_legal_actions,
+    )
+)
+register(
+    Benchmark(
+        "legal-actions-again",
+        "Deal.legal_actions() asked again of the same state (the answer is kept until a push)",
+        "queries",
+        lambda seed: _prepare_legal_actions(seed, _BULGARIAN, again=True),
+        goal=5_000_000,
+        prepare_game=functools.partial(_prepare_legal_actions, again=True),
     )
 )

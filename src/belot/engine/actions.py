@@ -30,6 +30,7 @@ __all__ = [
     "CallKind",
     "Cut",
     "Declare",
+    "LegalActions",
     "Play",
     "parse_action",
 ]
@@ -135,6 +136,31 @@ class Play:
 
 
 Action = Cut | Call | Declare | Play
+
+
+class LegalActions(tuple[Action, ...]):
+    """The actions legal in one state, in the engine's order: an immutable sequence (``in``,
+    ``len``, indexing, iteration) equal to a list or tuple of the same actions.
+
+    ``Deal.legal_actions()`` keeps one per state, so asking again of the same state is free
+    (python-chess's ``board.legal_moves`` is likewise a view, not a fresh list).
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, list | tuple):
+            return tuple.__eq__(self, tuple(other))
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self)!r})"
 
 
 def parse_action(text: str) -> Action:

@@ -14,12 +14,12 @@ leaving the deal as it was; ``pop`` takes the last action back.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
-from belot.engine.actions import Action, Call, Cut, Declare, Play
+from belot.engine.actions import Action, Call, Cut, Declare, LegalActions, Play
 from belot.engine.cards import ALL_CARDS, Card, Rank, Suit, cards_of
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration, announcement_choices
@@ -40,12 +40,31 @@ __all__ = ["BELOT_POINTS", "Deal", "Phase", "Trick", "shuffled_deck"]
 _NO_CHOICE: Final[list[tuple[Declaration, ...]]] = [()]
 _PLAYS: Final = tuple(Play(card) for card in ALL_CARDS)
 _CUTS: Final = tuple(Cut(k) for k in range(1, 32))
+_CUT_ACTIONS: Final = LegalActions(_CUTS)
+_NO_ACTIONS: Final = LegalActions()
 _PASS: Final = Call.pass_()
 #: ``_PLAYS_BY_BYTE[suit][byte]``: the Play actions of a suit's byte of a card set, in order.
 _PLAYS_BY_BYTE: Final = tuple(
     tuple(tuple(_PLAYS[suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
     for suit in range(4)
 )
+_PLAYS_BY_MASK: Final[dict[int, LegalActions]] = {}
+"""The Play actions of a card set (a bounded memo: few sets of legal cards recur often)."""
+
+
+def _plays_of(mask: int) -> LegalActions:
+    if len(_PLAYS_BY_MASK) >= 1 << 16:
+        _PLAYS_BY_MASK.clear()
+    plays = _PLAYS_BY_BYTE
+    offered = _PLAYS_BY_MASK[mask] = LegalActions(
+        plays[0][mask & 255]
+        + plays[1][mask >> 8 & 255]
+        + plays[2][mask >> 16 & 255]
+        + plays[3][mask >> 24]
+    )
+    return offered
+
+
 _SEAT_AFTER: Final = {step: tuple(Seat((s + step) % 4) for s in range(4)) for step in (1, -1)}
 _BULGARIAN: Final = Rules.bulgarian()
 _BULGARIAN_GAME: Final = game_of(_BULGARIAN)
@@ -62,6 +81,16 @@ class Phase(StrEnum):
 
     def __str__(self) -> str:
         return self.value
+
+
+# An enum member read as a module global costs a tenth of ``Phase.PLAY`` (a class attribute
+# looked up through EnumType): the hot paths below read these.
+_CUTTING: Final = Phase.CUT
+_BIDDING: Final = Phase.AUCTION
+_PLAYING: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_NO_TRUMPS: Final = Contract.NO_TRUMPS
+_ALL_TRUMPS: Final = Contract.ALL_TRUMPS
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +200,7 @@ class Deal:
         self._next = _SEAT_AFTER.get(step) or tuple(Seat((s + step) % 4) for s in range(4))
         self._stack: list[tuple[Action, Seat, tuple[object, ...]]] = []
         # The state, every field immutable so that a snapshot is a tuple of references.
-        self._phase = Phase.CUT
+        self._phase = _CUTTING
         self._turn: Seat | None = self._prev(self.dealer)
         self._cut: int | None = None
         self._hands: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -192,6 +221,9 @@ class Deal:
         # The legal cards that the last legal_actions() offered for this very state (0 when
         # none or unknown): push() needs no further check for them. Reset on every change.
         self._legal = 0
+        # What legal_actions() returned for this very state (None: not asked yet). Reset with
+        # _legal on every change.
+        self._offered: LegalActions | None = None
 
     @classmethod
     def new(
@@ -343,12 +375,12 @@ class Deal:
 
     @property
     def is_over(self) -> bool:
-        return self._phase is Phase.OVER
+        return self._phase is _OVER
 
     @property
     def all_passed(self) -> bool:
         """True when all four passed and the cards are to be dealt again."""
-        return self._phase is Phase.OVER and self._contract is None
+        return self._phase is _OVER and self._contract is None
 
     @property
     def actions(self) -> list[Action]:
@@ -439,52 +471,54 @@ class Deal:
 
     # --- legal actions ---------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the seat to act may take now."""
+    def legal_actions(self) -> LegalActions:
+        """Every action the seat to act may take now, as an immutable sequence that is kept
+        until the next ``push`` or ``pop`` (asking again of the same state costs nothing)."""
+        offered = self._offered
+        if offered is not None:
+            return offered
         phase = self._phase
-        if phase is Phase.PLAY:
+        if phase is _PLAYING:
             seat = self._turn
             assert seat is not None
-            if self._declared[seat] is None and len(self._played) < 4:
+            if len(self._played) < 4 and self._declared[seat] is None:
                 choices = self._choices[seat]
                 if len(choices) > 1:
-                    return [Declare(c) for c in choices]
+                    offered = self._offered = LegalActions(Declare(c) for c in choices)
+                    return offered
             contract = self._contract
             assert contract is not None
             mask = self._legal = self._obliged(
                 self._hands[seat], self._trick, contract, self._obliged_by
             )
-            plays = _PLAYS_BY_BYTE
-            return [
-                *plays[0][mask & 255],
-                *plays[1][mask >> 8 & 255],
-                *plays[2][mask >> 16 & 255],
-                *plays[3][mask >> 24],
-            ]
-        if phase is Phase.AUCTION:
+            offered = self._offered = _PLAYS_BY_MASK.get(mask) or _plays_of(mask)
+        elif phase is _BIDDING:
             assert self._turn is not None
-            return list(self.game.legal_calls(self, self._turn))
-        if phase is Phase.CUT:
-            return list(_CUTS)
-        return []
+            calls = self.game.legal_calls(self, self._turn)
+            offered = self._offered = (
+                calls if isinstance(calls, LegalActions) else LegalActions(calls)
+            )
+        else:
+            offered = self._offered = _CUT_ACTIONS if phase is _CUTTING else _NO_ACTIONS
+        return offered
 
     def legal_cards(self) -> list[Card]:
         """The cards the seat to act may play (empty outside the play or while declaring)."""
-        if self._phase is not Phase.PLAY or self._needs_declare():
+        if self._phase is not _PLAYING or self._needs_declare():
             return []
         assert self._turn is not None
         return cards_of(self._legal_mask(self._turn))
 
     def legal_mask(self) -> int:
         """The legal cards of the seat to act, as a card-set int."""
-        if self._phase is not Phase.PLAY or self._turn is None:
+        if self._phase is not _PLAYING or self._turn is None:
             return 0
         return self._legal_mask(self._turn)
 
     def declaration_choices(self, seat: Seat | None = None) -> list[tuple[Declaration, ...]]:
         """What ``seat`` may announce with its first card, best first (the last is nothing)."""
         seat = self._turn if seat is None else seat
-        if seat is None or self._phase is not Phase.PLAY:
+        if seat is None or self._phase is not _PLAYING:
             return []
         return list(self._choices[seat])
 
@@ -508,7 +542,7 @@ class Deal:
         assert self._contract is not None
         return self._obliged(self._hands[seat], self._trick, self._contract, self._obliged_by)
 
-    def _legal_calls(self) -> Iterator[Call]:
+    def _legal_calls(self) -> Iterable[Call] | LegalActions:
         seat = self._turn
         assert seat is not None
         return self.game.legal_calls(self, seat)
@@ -526,18 +560,14 @@ class Deal:
                 raise IllegalActionError("the deal is over")
             raise OutOfTurnError(f"it is {self._turn.name}'s turn, not {Seat(seat).name}'s")
         acting = self._turn
-        if self._legal and action.__class__ is Play and self._legal >> action.card.index & 1:
-            # One of the cards legal_actions() just offered: already checked.
-            assert acting is not None
-            self._legal = 0
-            self._stack.append((action, acting, self._snapshot()))
-            self._play(acting, action.card.index)
-            return
-        self._check(action)
+        # A card that legal_actions() offered for this very state is already checked.
+        if not (self._legal and action.__class__ is Play and self._legal >> action.card.index & 1):
+            self._check(action)
         assert acting is not None
         self._stack.append((action, acting, self._snapshot()))
         self._legal = 0
-        if isinstance(action, Play):
+        self._offered = None
+        if action.__class__ is Play or isinstance(action, Play):
             self._play(acting, action.card.index)
         elif isinstance(action, Call):
             self._call(acting, action)
@@ -563,16 +593,17 @@ class Deal:
         action, _, snap = self._stack.pop()
         self._restore(snap)
         self._legal = 0
+        self._offered = None
         return action
 
     def _check(self, action: Action) -> None:
         phase = self._phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             raise IllegalActionError("the deal is over")
         seat = self._turn
         assert seat is not None
         if isinstance(action, Play):
-            if phase is not Phase.PLAY:
+            if phase is not _PLAYING:
                 raise IllegalActionError(f"no card can be played during the {phase.value}")
             if self._needs_declare():
                 raise IllegalActionError(
@@ -585,24 +616,20 @@ class Deal:
                 legal = " ".join(str(c) for c in cards_of(self._legal_mask(seat)))
                 raise IllegalActionError(f"{card} may not be played now (legal: {legal})")
         elif isinstance(action, Call):
-            if phase is not Phase.AUCTION:
+            if phase is not _BIDDING:
                 raise IllegalActionError(f"no call can be made during the {phase.value}")
             why = self.game.why_illegal(self, seat, action)
             if why is not None:
                 raise IllegalActionError(why)
         elif isinstance(action, Declare):
-            if (
-                phase is not Phase.PLAY
-                or self._declared[seat] is not None
-                or len(self._played) >= 4
-            ):
+            if phase is not _PLAYING or self._declared[seat] is not None or len(self._played) >= 4:
                 raise IllegalActionError("declarations are announced only with the first card")
             if action.declarations not in [Declare(c).declarations for c in self._choices[seat]]:
                 raise IllegalActionError(
                     f"{seat.name} cannot announce {action} (cards not held, or a card used twice)"
                 )
         elif isinstance(action, Cut):
-            if phase is not Phase.CUT:
+            if phase is not _CUTTING:
                 raise IllegalActionError("the deck has already been cut")
             if not isinstance(action.count, int) or not 1 <= action.count <= 31:
                 raise IllegalActionError(f"a cut lifts 1 to 31 cards, not {action.count}")
@@ -613,7 +640,7 @@ class Deal:
         self._cut = count
         deck = self._deck_idx[count:] + self._deck_idx[:count]
         self._hands = self.game.deal_first(deck, self.first, self._next)
-        self._phase = Phase.AUCTION
+        self._phase = _BIDDING
         self._turn = self.first
 
     def _call(self, seat: Seat, call: Call) -> None:
@@ -627,7 +654,7 @@ class Deal:
         elif step is AuctionStep.PLAY:
             self._start_play()
         else:  # nobody took: the deal ends without a score
-            self._phase = Phase.OVER
+            self._phase = _OVER
             self._turn = None
 
     def _start_play(self) -> None:
@@ -643,7 +670,7 @@ class Deal:
         else:
             choose = self.game.announcement_choices(self.rules) or _announcement_choices
             self._choices = tuple(choose(h) for h in hands)
-        self._phase = Phase.PLAY
+        self._phase = _PLAYING
         self._turn = self.first
 
     def _play(self, seat: Seat, card: int) -> None:
@@ -679,7 +706,7 @@ class Deal:
         value = CARD_POINTS[contract]
         points = value[trick[0]] + value[trick[1]] + value[trick[2]] + value[card]
         if len(self._winners) == 8:
-            points += self.rules.nt_last_trick if contract == Contract.NO_TRUMPS else LAST_TRICK
+            points += self.rules.nt_last_trick if contract == _NO_TRUMPS else LAST_TRICK
         team = winner & 1
         self._points = (
             (self._points[0] + points, self._points[1])
@@ -687,7 +714,7 @@ class Deal:
             else (self._points[0], self._points[1] + points)
         )
         if len(self._winners) == 8:
-            self._phase = Phase.OVER
+            self._phase = _OVER
             self._turn = None
             self._result = self.game.score(self, 0)
         else:
@@ -697,17 +724,17 @@ class Deal:
         contract = self._contract
         assert contract is not None
         rank = card & 7
-        if (rank != Rank.KING and rank != Rank.QUEEN) or contract == Contract.NO_TRUMPS:
+        if (rank != _KING and rank != _QUEEN) or contract == _NO_TRUMPS:
             return
         suit = card >> 3
         if contract.is_suit and suit != contract:
             return
-        other = card ^ (Rank.KING ^ Rank.QUEEN)  # the king for the queen and back
+        other = card ^ (_KING ^ _QUEEN)  # the king for the queen and back
         if not self._hands[seat] >> other & 1:
             return  # not the first of the two, or no pair
         # Off the led suit, only a suit contract's trump on a plain-suit lead keeps its belot.
         off_suit = bool(trick) and trick[0] >> 3 != suit
-        if off_suit and (contract == Contract.ALL_TRUMPS or not self.rules.belot_when_trumping):
+        if off_suit and (contract == _ALL_TRUMPS or not self.rules.belot_when_trumping):
             return
         self._belots = (*self._belots, (seat, Suit(suit)))
 

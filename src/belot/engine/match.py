@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-from belot.engine.actions import Action
+from belot.engine.actions import Action, LegalActions
 from belot.engine.deal import Deal
 from belot.engine.errors import IllegalActionError
 from belot.engine.games import game_of
@@ -184,7 +184,7 @@ class Match:
         """True when the current deal is finished (and written) and the next has not started."""
         return self._written
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> LegalActions:
         return self._deal.legal_actions()
 
     def view(self, seat: Seat) -> SeatView:

@@ -10,11 +10,11 @@ score, what the deal writes and when a match is over. The play obligations are t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from belot.engine.actions import Call
+from belot.engine.actions import Call, LegalActions
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
@@ -111,8 +111,9 @@ class Game:
 
     # --- the auction --------------------------------------------------------------------------
 
-    def legal_calls(self, deal: Deal, seat: Seat) -> Iterator[Call]:
-        """Every call ``seat`` may make now, pass first."""
+    def legal_calls(self, deal: Deal, seat: Seat) -> Iterable[Call] | LegalActions:
+        """Every call ``seat`` may make now, pass first (a ``LegalActions`` is offered as it
+        is: a game may keep one per auction state)."""
         raise NotImplementedError
 
     def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:

@@ -3,10 +3,10 @@ compared separately (or singly), scores ÷10 with hanging points, a match to 151
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from belot.engine.actions import Call, CallKind
+from belot.engine.actions import Call, CallKind, LegalActions
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration, compare
 from belot.engine.games.base import AuctionStep, Bidding, Game
@@ -23,6 +23,16 @@ _CALLS: Final = [Call.bid(c) for c in Contract]
 _PASS: Final = Call.pass_()
 _CONTRA: Final = Call.contra()
 _RECONTRA: Final = Call.recontra()
+#: The legal calls, pass first: before any bid, and ``_AFTER[contract][k]`` after a bid of
+#: ``contract``, k = 0 with neither contra nor recontra open, 1 with contra, 2 with recontra.
+_OPENING: Final = LegalActions((_PASS, *_CALLS))
+_AFTER: Final = tuple(
+    tuple(
+        LegalActions((_PASS, *_CALLS[contract + 1 :], *more))
+        for more in ((), (_CONTRA,), (_RECONTRA,))
+    )
+    for contract in Contract
+)
 
 
 def team_points(
@@ -64,20 +74,19 @@ class Bulgarian(Game):
     # The auction runs in every deal a bot simulates: it reads the deal's state fields
     # directly rather than through its public properties.
 
-    def legal_calls(self, deal: Deal, seat: Seat) -> Iterator[Call]:
-        yield _PASS
+    def legal_calls(self, deal: Deal, seat: Seat) -> LegalActions:
         contract = deal._contract
-        low = 0 if contract is None else contract + 1
-        yield from _CALLS[low:]
-        if contract is not None:
-            bidder = deal._bidder
-            assert bidder is not None
-            ours = not (bidder ^ seat) & 1
-            double = deal._double
-            if double == 1 and not ours:
-                yield _CONTRA
-            elif double == 2 and ours:
-                yield _RECONTRA
+        if contract is None:
+            return _OPENING
+        bidder = deal._bidder
+        assert bidder is not None
+        ours = not (bidder ^ seat) & 1
+        double = deal._double
+        if double == 1 and not ours:
+            return _AFTER[contract][1]
+        if double == 2 and ours:
+            return _AFTER[contract][2]
+        return _AFTER[contract][0]
 
     def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
         if call is _PASS:  # the common calls, without generating every legal call
