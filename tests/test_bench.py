@@ -142,3 +142,22 @@ def test_benchmark_inputs_are_real_positions() -> None:
         assert len(trick) <= 3 and not any(hand >> c & 1 for c in trick)
         legal = legal_mask(hand, trick, contract)
         assert legal and legal & hand == legal
+
+
+def test_bench_game_runs_the_benchmarks_every_game_can_run() -> None:
+    argv = ["bench", "--seconds", "0.02", "--json", "--game", "french"]
+    code, out, err = run(argv)
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["rules"]["preset"] == "french"
+    assert [r["name"] for r in report["results"]] == [
+        "deals",
+        "legal-actions",
+        "legal-actions-again",
+    ]
+    assert all(r["count"] > 0 for r in report["results"])
+    code, out, err = run(["bench", "--game", "french", "--only", "playouts"])
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "playouts benchmark measures Bulgarian Belot only" in err
+    code, _, err = run(["bench", "--option", "double_scoring=sometimes", "--only", "deals"])
+    assert code == 2 and "double_scoring" in err and "Traceback" not in err
