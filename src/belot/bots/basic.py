@@ -14,7 +14,7 @@ from typing import Final
 
 from belot.bots.base import Bot, decision_rng
 from belot.bots.knowledge import Knowledge, beats
-from belot.engine.actions import Action, Call, CallKind, Cut, Declare, Play
+from belot.engine.actions import CAPOT_LEVEL, Action, Call, CallKind, Cut, Declare, Play
 from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Rank
 from belot.engine.contracts import Contract
 from belot.engine.deal import Phase
@@ -110,7 +110,7 @@ def defence_strength(hand: int, contract: Contract) -> int:
 
 class BasicBot(Bot):
     name = "basic"
-    games = frozenset({"bulgarian", "french", "bela"})
+    games = frozenset({"bulgarian", "french", "coinche", "bela"})
 
     def act(self, view: SeatView) -> Action:
         if len(view.legal) == 1:
@@ -122,6 +122,8 @@ class BasicBot(Bot):
                 return take_or_pass(view)
             if view.rules.preset == "bela":
                 return name_or_pass(view)
+            if view.rules.preset == "coinche":
+                return coinche_call(view)
             return self._call(view)
         if isinstance(view.legal[0], Declare):
             return view.legal[0]  # the engine offers the best announcement first
@@ -210,6 +212,74 @@ def name_or_pass(view: SeatView) -> Call:
     )
     forced = Call.pass_() not in view.legal
     return best if forced or strength >= NAME_AT else Call.pass_()
+
+
+#: Coinche: what a trump of each rank (7 8 9 10 J Q K A) is expected to bring in card points,
+#: with its trick; a side ace, a side ten guarded by its ace; what the partner is taken to
+#: bring; the estimate a capot bid needs; how far over the bid a surcoinche wants to be.
+_COINCHE_TRUMP: Final = (8, 8, 22, 14, 32, 8, 8, 17)
+_COINCHE_ACE: Final = 16
+_COINCHE_TEN: Final = 10
+_COINCHE_PARTNER: Final = 25
+_COINCHE_CAPOT: Final = 230
+_SURCOINCHE_MARGIN: Final = 30
+
+
+def coinche_estimate(hand: int, suit: int) -> int:
+    """The card points (and belote) a side may expect to take with ``suit`` as trumps: this
+    hand's trumps and honours plus what the partner is taken to bring."""
+    trumps = (hand >> (8 * suit)) & 0xFF
+    points = sum(_COINCHE_TRUMP[r] for r in range(8) if trumps >> r & 1)
+    points += 10 * max(0, trumps.bit_count() - 3)
+    if trumps >> Rank.KING & 1 and trumps >> Rank.QUEEN & 1:
+        points += 20  # the belote
+    for other in range(4):
+        cards = (hand >> (8 * other)) & 0xFF
+        if other != suit and cards >> Rank.ACE & 1:
+            points += _COINCHE_ACE + (_COINCHE_TEN if cards >> Rank.TEN & 1 else 0)
+    return points + _COINCHE_PARTNER
+
+
+def coinche_defence(hand: int, suit: int) -> int:
+    """The card points this hand may take against ``suit`` as the other side's trumps."""
+    trumps = (hand >> (8 * suit)) & 0xFF
+    points = sum((0, 0, 14, 10, 20, 0, 0, 11)[r] for r in range(8) if trumps >> r & 1)
+    for other in range(4):
+        cards = (hand >> (8 * other)) & 0xFF
+        if other != suit and cards >> Rank.ACE & 1:
+            points += 11 + (10 if cards >> Rank.TEN & 1 else 0)
+    return points
+
+
+def coinche_call(view: SeatView) -> Call:
+    """Coinche: bid the highest level the hand's best suit can make (``coinche_estimate``, in
+    tens, capot at ``_COINCHE_CAPOT``), never over the partner's bid; coinche the other side's
+    bid when this hand's defence leaves them clearly short of it; surcoinche a coinched bid of
+    ours that the estimate beats by ``_SURCOINCHE_MARGIN``."""
+    hand = 0
+    for card in view.hand:
+        hand |= card.mask
+    last = next(((s, c) for s, c in reversed(view.calls) if c.kind is CallKind.BID), None)
+    legal = set(view.legal)
+    surcoinche = Call(CallKind.SURCOINCHE)
+    if surcoinche in legal and last is not None and last[1].contract is not None:
+        if coinche_estimate(hand, last[1].contract) >= last[1].level + _SURCOINCHE_MARGIN:
+            return surcoinche
+        return Call.pass_()
+    ours = last is not None and last[0].team == view.seat.team
+    if last is not None and not ours and last[1].contract is not None:
+        # They need their bid from the 162 points (and 82 of them): what we take is lost.
+        left = 162 - coinche_defence(hand, last[1].contract) - _COINCHE_PARTNER
+        coinche = Call(CallKind.COINCHE)
+        if coinche in legal and left < min(last[1].level, 160) - 10:
+            return coinche
+    if ours:
+        return Call.pass_()
+    best = max(range(4), key=lambda suit: coinche_estimate(hand, suit))
+    estimate = coinche_estimate(hand, best)
+    level = CAPOT_LEVEL if estimate >= _COINCHE_CAPOT else min(160, estimate // 10 * 10)
+    bid = Call.points_bid(level, Contract(best))
+    return bid if level >= 80 and bid in legal else Call.pass_()
 
 
 def bid_margin(
