@@ -100,6 +100,11 @@ def test_the_deal_passes_to_the_right() -> None:
     assert match.deal.dealer is match.deal.next_seat(first) and match.deal.dealer is not first
 
 
+def test_a_coinche_out_of_turn_is_refused_not_ignored() -> None:
+    with pytest.raises(RulesError, match=r"coinche_anytime=true .* not played yet"):
+        Rules.coinche(coinche_anytime=True)
+
+
 def test_the_defaults_of_every_option() -> None:
     assert (
         COINCHE.coinche_anytime,

@@ -176,6 +176,10 @@ class Rules:
             *_COINCHE_ONLY[:3],
         ):
             need(isinstance(getattr(self, flag), bool), flag, "true or false")
+        if self.coinche_anytime:
+            # Pagat's out-of-turn coinche needs a call outside the turn order, which the deal
+            # does not take yet: refused rather than accepted and ignored.
+            raise RulesError("coinche_anytime=true (a coinche out of turn) is not played yet")
 
     def options(self) -> dict[str, Any]:
         """The options that differ from the preset's defaults."""
