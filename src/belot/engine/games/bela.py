@@ -14,7 +14,7 @@ from belot.engine.cards import SUIT_MASKS, Card, Suit
 from belot.engine.contracts import Contract
 from belot.engine.declarations import FOUR_POINTS, Declaration, _sequences, _value
 from belot.engine.games.base import AuctionStep, Bidding, Game, Hands, Obligations
-from belot.engine.games.bulgarian import BELOT_POINTS, valat_team
+from belot.engine.games.bulgarian import BELOT_POINTS, extras, valat_team
 from belot.engine.rules import Rules
 from belot.engine.scoring import VALAT_BONUS, DealScore, Outcome
 from belot.engine.table import Seat, Team
@@ -282,14 +282,12 @@ class Bela(Game):
         assert bidder is not None
         announced = [deal.announced(s) or () for s in Seat]
         scored = self.scored_declarations(deal, announced)
-        belas = [0, 0]
-        for seat, _ in deal.belots:
-            belas[seat & 1] += BELA_POINTS
+        declared, belas = extras(deal, scored)
         return score_bela(
             bidder.team,
             deal.card_points,
-            (sum(d.points for d in scored[0]), sum(d.points for d in scored[1])),
-            (belas[0], belas[1]),
+            declared,
+            belas,
             valat_team(deal),
             tie=deal.rules.tie,
             hanging=hanging,

@@ -16,7 +16,7 @@ from belot.engine.table import Seat, Team
 if TYPE_CHECKING:
     from belot.engine.deal import Deal
 
-__all__ = ["BELOT_POINTS", "Bulgarian", "team_points"]
+__all__ = ["BELOT_POINTS", "Bulgarian", "extras", "team_points"]
 
 BELOT_POINTS: Final = 20
 _CALLS: Final = [Call.bid(c) for c in Contract]
@@ -39,14 +39,23 @@ def team_points(
     deal: Deal, scored: tuple[Sequence[Declaration], Sequence[Declaration]]
 ) -> tuple[TeamPoints, TeamPoints]:
     """Each team's card points, scored declarations and belots (NS, EW)."""
+    declared, belots = extras(deal, scored)
+    cards = deal.card_points
+    return (
+        TeamPoints(cards[0], declared[0], belots[0]),
+        TeamPoints(cards[1], declared[1], belots[1]),
+    )
+
+
+def extras(
+    deal: Deal, scored: tuple[Sequence[Declaration], Sequence[Declaration]]
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Each team's points of its scored declarations, and of its belots (belote, bela): NS, EW."""
     belots = [0, 0]
     for seat, _ in deal.belots:
         belots[seat & 1] += BELOT_POINTS
-    cards = deal.card_points
-    return (
-        TeamPoints(cards[0], sum(d.points for d in scored[0]), belots[0]),
-        TeamPoints(cards[1], sum(d.points for d in scored[1]), belots[1]),
-    )
+    declared = (sum(d.points for d in scored[0]), sum(d.points for d in scored[1]))
+    return declared, (belots[0], belots[1])
 
 
 def valat_team(deal: Deal) -> Team | None:

@@ -12,8 +12,8 @@ from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
 from belot.engine.games.base import AuctionStep, Bidding, Game, Hands
-from belot.engine.games.bulgarian import BELOT_POINTS, valat_team
-from belot.engine.games.french import French, declaration_winner
+from belot.engine.games.bulgarian import extras, valat_team
+from belot.engine.games.french import French, single_best_scores
 from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore, Outcome
 from belot.engine.table import Seat, Team
@@ -246,17 +246,8 @@ class Coinche(Game):
     def scored_declarations(
         self, deal: Deal, announced: Sequence[Sequence[Declaration]]
     ) -> tuple[list[Declaration], list[Declaration]]:
-        contract = deal.contract
-        assert contract is not None and contract.trump is not None
-        order = [deal.first]
-        for _ in range(3):
-            order.append(deal.next_seat(order[-1]))
-        scored: tuple[list[Declaration], list[Declaration]] = ([], [])
-        winner = declaration_winner(announced, contract.trump, order)
-        if winner is not None:
-            for seat in winner.seats:
-                scored[winner].extend(announced[seat])
-        return scored
+        # Seed 004: declarations compare as in French Belote (the single strongest decides).
+        return single_best_scores(deal, announced)
 
     # --- the score -------------------------------------------------------------------------
 
@@ -265,16 +256,14 @@ class Coinche(Game):
         assert bidder is not None
         announced = [deal.announced(s) or () for s in Seat]
         scored = self.scored_declarations(deal, announced)
-        belote = [0, 0]
-        for seat, _ in deal.belots:
-            belote[seat & 1] += BELOT_POINTS
+        declared, belote = extras(deal, scored)
         return score_coinche(
             deal.rules,
             bidder.team,
             bid_level(deal.calls),
             deal.card_points,
-            (sum(d.points for d in scored[0]), sum(d.points for d in scored[1])),
-            (belote[0], belote[1]),
+            declared,
+            belote,
             valat_team(deal),
             deal.double,
         )

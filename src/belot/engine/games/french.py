@@ -13,14 +13,21 @@ from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
 from belot.engine.errors import InvalidActionError
 from belot.engine.games.base import AuctionStep, Bidding, Game
-from belot.engine.games.bulgarian import BELOT_POINTS, valat_team
+from belot.engine.games.bulgarian import extras, valat_team
 from belot.engine.scoring import LAST_TRICK, DealScore, Outcome
 from belot.engine.table import Seat, Team
 
 if TYPE_CHECKING:
     from belot.engine.deal import Deal
 
-__all__ = ["CAPOT_POINTS", "DECK_POINTS", "French", "declaration_winner", "score_french"]
+__all__ = [
+    "CAPOT_POINTS",
+    "DECK_POINTS",
+    "French",
+    "declaration_winner",
+    "score_french",
+    "single_best_scores",
+]
 
 DECK_POINTS: Final = 152 + LAST_TRICK
 """Card points of a deal with the dix de der: 162."""
@@ -53,6 +60,24 @@ def declaration_winner(
             if best is None or candidate > best:
                 best, winner = candidate, seat.team
     return winner
+
+
+def single_best_scores(
+    deal: Deal, announced: Sequence[Sequence[Declaration]]
+) -> tuple[list[Declaration], list[Declaration]]:
+    """The declarations that score when the single strongest decides: every one of the team
+    that holds it (French Belote, Coinche)."""
+    contract = deal.contract
+    assert contract is not None and contract.trump is not None
+    order = [deal.first]
+    for _ in range(3):
+        order.append(deal.next_seat(order[-1]))
+    scored: tuple[list[Declaration], list[Declaration]] = ([], [])
+    winner = declaration_winner(announced, contract.trump, order)
+    if winner is not None:
+        for seat in winner.seats:
+            scored[winner].extend(announced[seat])
+    return scored
 
 
 def score_french(
@@ -181,17 +206,7 @@ class French(Game):
     def scored_declarations(
         self, deal: Deal, announced: Sequence[Sequence[Declaration]]
     ) -> tuple[list[Declaration], list[Declaration]]:
-        contract = deal.contract
-        assert contract is not None and contract.trump is not None
-        order = [deal.first]
-        for _ in range(3):
-            order.append(deal.next_seat(order[-1]))
-        scored: tuple[list[Declaration], list[Declaration]] = ([], [])
-        winner = declaration_winner(announced, contract.trump, order)
-        if winner is not None:
-            for seat in winner.seats:
-                scored[winner].extend(announced[seat])
-        return scored
+        return single_best_scores(deal, announced)
 
     # --- the score: exact points ------------------------------------------------------------
 
@@ -200,14 +215,12 @@ class French(Game):
         assert bidder is not None
         announced = [deal.announced(s) or () for s in Seat]
         scored = self.scored_declarations(deal, announced)
-        belote = [0, 0]
-        for seat, _ in deal.belots:
-            belote[seat & 1] += BELOT_POINTS
+        declared, belote = extras(deal, scored)
         return score_french(
             bidder.team,
             deal.card_points,
-            (sum(d.points for d in scored[0]), sum(d.points for d in scored[1])),
-            (belote[0], belote[1]),
+            declared,
+            belote,
             valat_team(deal),
         )
 
