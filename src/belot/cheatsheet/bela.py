@@ -10,24 +10,28 @@ from __future__ import annotations
 
 from typing import Final
 
-from belot.cheatsheet.common import card_ranking, declarations_table
+from belot.cheatsheet.common import (
+    card_points,
+    declarations_table,
+    direction,
+    pair,
+    sheet,
+    trump_suits,
+)
 from belot.cheatsheet.layout import CheatSheet, Section, Table
 from belot.cheatsheet.words import Texts, Words
 from belot.engine.actions import Call, CallKind
-from belot.engine.cards import Card, Rank, Suit
+from belot.engine.cards import Card, Rank
 from belot.engine.contracts import Contract
 from belot.engine.deal import Deal
 from belot.engine.games.bela import BELA_POINTS, STIGLJA_BONUS, Bela, bela_legal_mask, score_bela
 from belot.engine.games.french import DECK_POINTS
 from belot.engine.rules import Rules
-from belot.engine.scoring import DealScore, Outcome
+from belot.engine.scoring import Outcome
 from belot.engine.table import Team
-from belot.engine.tricks import CARD_POINTS
 from belot.engine.tricks import DECK_POINTS as CARDS_ONLY
 
 __all__ = ["build", "calling"]
-
-_RANKS_SHOWN: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
 
 TEXTS: Final[Texts] = {
     "title": ("Bela cheat sheet", "Пищов за бела", "Aide-mémoire de la bela"),
@@ -96,16 +100,6 @@ TEXTS: Final[Texts] = {
         "On donne {first} + {second} cartes, {start}, et {hidden} cartes cachées chacun (le "
         "talon), vues seulement une fois l'atout nommé.",
     ),
-    "counter_clockwise": (
-        "counter-clockwise from the dealer's right",
-        "обратно на часовниковата стрелка, от играча вдясно от раздаващия",
-        "dans le sens inverse des aiguilles d'une montre, depuis la droite du donneur",
-    ),
-    "clockwise": (
-        "clockwise from the dealer's left",
-        "по часовниковата стрелка, от играча вляво от раздаващия",
-        "dans le sens des aiguilles d'une montre, depuis la gauche du donneur",
-    ),
     "once": (
         "Each player once names one of the {suits} suits or passes; the first to name fixes "
         "trumps. After {passes} passes the dealer must name one.",
@@ -114,15 +108,12 @@ TEXTS: Final[Texts] = {
         "Chaque joueur nomme une fois une des {suits} couleurs ou passe ; le premier qui nomme "
         "fixe l'atout. Après {passes} passes, le donneur doit nommer.",
     ),
-    "suits": ("Trumps: {suits}.", "Коз: {suits}.", "Atout : {suits}."),
     "only_suits": (
         "No No trumps, All trumps or doubling.",
         "Няма БК, ВК и контра.",
         "Ni Sans-atout, ni Tout-atout, ni contre.",
     ),
     # Obligations
-    "when": ("When", "Кога", "Quand"),
-    "led": ("Suit led", "Водена боя", "Couleur demandée"),
     "must_led_beat": (
         "Follow suit and beat the card that holds the trick if you can, in every suit, over "
         "your partner too, unless a non-trump trick is already trumped.",
@@ -131,16 +122,7 @@ TEXTS: Final[Texts] = {
         "Fournir et battre la carte maîtresse si possible, dans toutes les couleurs, même sur "
         "le partenaire, sauf si le pli hors atout est déjà coupé.",
     ),
-    "must_led_follow": (
-        "Follow suit. Trumps led: play higher than every trump in the trick if you can, even "
-        "over your partner.",
-        "Отговаря се на боята. Води се коз: по-висок от всички козове на масата, ако можете, "
-        "дори над партньора.",
-        "Fournir. Atout demandé : monter sur tous les atouts du pli si possible, même sur le "
-        "partenaire.",
-    ),
-    "void": ("Void", "Нямате от боята", "Plus de la couleur"),
-    "must_void": (
+    "must_void_trump": (
         "Trump, whoever holds the trick; overtrump if you can, else any trump. No trump: any card.",
         "Цакате, който и да взима; надцаквате, ако можете, иначе всеки коз. Нямате коз: "
         "всяка карта.",
@@ -153,7 +135,6 @@ TEXTS: Final[Texts] = {
         "Partenaire maître d'un pli hors atout : fournir seulement, ou n'importe quelle carte.",
     ),
     # Score
-    "score": ("Score of a deal", "Резултат от раздаването", "Marque d'une donne"),
     "passes": (
         "The callers pass with more points than the other side (cards, last trick, scored "
         "declarations, bela): each side writes its own, in exact points ({won} → {written}).",
@@ -184,15 +165,6 @@ TEXTS: Final[Texts] = {
         "de la donne suivante ({tie} → {written}).",
     ),
     # End
-    "end": ("End of the match", "Край на играта", "Fin de la partie"),
-    "match": (
-        "Play to {target}. At the end of a deal a team with {target} or more that leads wins; "
-        "tied: play on.",
-        "Играе се до {target}. В края на раздаване печели отбор с {target} или повече, който "
-        "води; равно: продължава се.",
-        "Partie en {target}. À la fin d'une donne, gagne l'équipe qui a {target} ou plus et "
-        "mène ; égalité : on continue.",
-    ),
     "belot_ends": (
         "A belot ends the match at once.",
         "Белот завършва играта веднага.",
@@ -223,23 +195,10 @@ def calling(rules: Rules) -> tuple[int, int, int, int, bool]:
 
 
 def _card_points(say: Words) -> Section:
-    hearts = Contract.HEARTS
-
-    def row(ranks: tuple[Rank, ...]) -> tuple[str, ...]:
-        rank = ranks[0]
-        return (
-            say.ranks(ranks),
-            str(CARD_POINTS[hearts][Card(Suit.HEARTS, rank).index]),
-            str(CARD_POINTS[hearts][Card(Suit.CLUBS, rank).index]),
-        )
-
-    rows = [row((r,)) for r in _RANKS_SHOWN]
-    rows.append(row((Rank.EIGHT, Rank.SEVEN)))
-    table = Table((say("card"), say("trump"), say("plain")), tuple(rows), (0.34, 0.33, 0.33))
-    cards = CARDS_ONLY[hearts]
+    cards = CARDS_ONLY[Contract.HEARTS]
     note = say("deck", cards=cards, last=DECK_POINTS - cards, total=DECK_POINTS,
                stiglja=STIGLJA_BONUS)  # fmt: skip
-    return Section(say("points"), 0, (table,), (note,))
+    return card_points(say, (note,))
 
 
 def _declarations(rules: Rules, say: Words) -> Section:
@@ -255,10 +214,9 @@ def _declarations(rules: Rules, say: Words) -> Section:
 
 def _calling(rules: Rules, say: Words) -> Section:
     seen, hidden, suits, passes, other = calling(rules)
-    start = say("clockwise" if rules.direction == 1 else "counter_clockwise")
-    suits_named = ", ".join(f"{say.suit(suit)} {suit.symbol}" for suit in Suit)
+    start = direction(rules, say)
     notes = [
-        say("suits", suits=suits_named),
+        say("suits", suits=trump_suits(say)),
         say("deal", first=seen // 2, second=seen - seen // 2, start=start, hidden=hidden),
         say("once", suits=suits, passes=passes),
     ]
@@ -281,20 +239,12 @@ def _obligations(rules: Rules, say: Words) -> Section:
     beat = _obliged(rules, "7C AC", "10C") == Card.from_str("AC").mask
     free = _obliged(rules, "7C AC", "10C 8C") == Card.from_str("7C").mask | Card.from_str("AC").mask
     rows = [
-        (say("led"), say("must_led_beat" if beat else "must_led_follow")),
-        (say("void"), say("must_void")),
+        (say("led"), say("must_led_beat" if beat else "must_led")),
+        (say("void"), say("must_void_trump")),
     ]
     notes = () if not rules.partner_exception or not free else (say("partner"),)
     table = Table((say("when"), say("must")), tuple(rows), (0.22, 0.78))
     return Section(say("obligations"), 1, (table,), notes)
-
-
-def _written(score: DealScore) -> str:
-    return f"{score.written[0]} : {score.written[1]}"
-
-
-def _raw(points: tuple[int, int]) -> str:
-    return f"{points[0]} : {points[1]}"
 
 
 def _score(rules: Rules, say: Words) -> Section:
@@ -306,14 +256,14 @@ def _score(rules: Rules, say: Words) -> Section:
     tied = score_bela(Team.NS, half, (0, 0), (0, 0), None, tie=rules.tie)
     assert made.outcome is Outcome.MADE and fell.outcome is Outcome.INSIDE
     notes = [
-        say("passes", won=_raw(won), written=_written(made)),
-        say("falls", lost=_raw(lost), bela=BELA_POINTS, written=_written(fell)),
+        say("passes", won=pair(won), written=pair(made.written)),
+        say("falls", lost=pair(lost), bela=BELA_POINTS, written=pair(fell.written)),
     ]
     if tied.outcome is Outcome.HANGING:
-        notes.append(say("tie_hangs", hanging=tied.hanging, tie=_raw(half),
-                         written=_written(tied)))  # fmt: skip
+        notes.append(say("tie_hangs", hanging=tied.hanging, tie=pair(half),
+                         written=pair(tied.written)))  # fmt: skip
     else:
-        notes.append(say("tie_fails", tie=_raw(half), written=_written(tied)))
+        notes.append(say("tie_fails", tie=pair(half), written=pair(tied.written)))
     return Section(say("score"), 1, (), tuple(notes))
 
 
@@ -330,17 +280,10 @@ def build(rules: Rules, lang: str) -> CheatSheet:
     """Bela's sheet for ``rules`` in ``lang``."""
     assert rules.preset == Bela.name
     say = Words(lang, TEXTS)
-    return CheatSheet(
-        say("title"),
-        say("subtitle"),
+    return sheet(
+        say,
+        Bela.name,
         (
-            card_ranking(
-                say,
-                (
-                    ("trump_suit", Contract.HEARTS, Suit.HEARTS),
-                    ("plain_suit", Contract.HEARTS, Suit.CLUBS),
-                ),
-            ),
             _card_points(say),
             _declarations(rules, say),
             _calling(rules, say),
@@ -348,6 +291,4 @@ def build(rules: Rules, lang: str) -> CheatSheet:
             _score(rules, say),
             _end(rules, say),
         ),
-        lang,
-        say("footer", game=Bela.name, lang=lang),
     )

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from belot.cheatsheet.common import (
-    card_ranking,
+    SUIT_GAME,
     declarations_table,
     forced_undertrump,
     four_order,
     no_four,
+    sheet,
 )
 from belot.cheatsheet.layout import CheatSheet, Section, Table, digits
 from belot.cheatsheet.words import Texts, Words
@@ -467,19 +468,15 @@ def build(rules: Rules, lang: str) -> CheatSheet:
     """Bulgarian Belot's sheet for ``rules`` in ``lang``."""
     assert rules.preset == Bulgarian.name
     say = Words(lang, TEXTS)
-    return CheatSheet(
-        say("title"),
-        say("subtitle"),
+    rows = (
+        *SUIT_GAME,
+        ("nt_every", Contract.NO_TRUMPS, Suit.CLUBS),
+        ("at_every", Contract.ALL_TRUMPS, Suit.CLUBS),
+    )
+    return sheet(
+        say,
+        Bulgarian.name,
         (
-            card_ranking(
-                say,
-                (
-                    ("trump_suit", Contract.HEARTS, Suit.HEARTS),
-                    ("plain_suit", Contract.HEARTS, Suit.CLUBS),
-                    ("nt_every", Contract.NO_TRUMPS, Suit.CLUBS),
-                    ("at_every", Contract.ALL_TRUMPS, Suit.CLUBS),
-                ),
-            ),
             _card_points(rules, say),
             _totals(rules, say),
             _declarations(rules, say),
@@ -488,6 +485,5 @@ def build(rules: Rules, lang: str) -> CheatSheet:
             _rounding(rules, say),
             _end_of_game(rules, say),
         ),
-        lang,
-        say("footer", game=Bulgarian.name, lang=lang),
+        rows,
     )

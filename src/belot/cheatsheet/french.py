@@ -11,16 +11,20 @@ from dataclasses import dataclass
 from typing import Final
 
 from belot.cheatsheet.common import (
-    card_ranking,
+    card_points,
     declarations_table,
-    forced_undertrump,
+    direction,
     four_order,
     no_four,
+    obligations,
+    pair,
+    sheet,
+    trump_suits,
 )
-from belot.cheatsheet.layout import CheatSheet, Section, Table
+from belot.cheatsheet.layout import CheatSheet, Section
 from belot.cheatsheet.words import Texts, Words
 from belot.engine.actions import Call, CallKind
-from belot.engine.cards import Card, Rank, Suit
+from belot.engine.cards import Rank, Suit
 from belot.engine.contracts import Contract
 from belot.engine.deal import Deal, Phase
 from belot.engine.declarations import SEQUENCE_POINTS, Kind, announcement_choices
@@ -29,12 +33,9 @@ from belot.engine.games.french import CAPOT_POINTS, DECK_POINTS, French, score_f
 from belot.engine.rules import Rules
 from belot.engine.scoring import Outcome
 from belot.engine.table import Team
-from belot.engine.tricks import CARD_POINTS
 from belot.engine.tricks import DECK_POINTS as CARDS_ONLY
 
 __all__ = ["Auction", "auction", "build"]
-
-_RANKS_SHOWN: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
 
 TEXTS: Final[Texts] = {
     "title": ("French Belote cheat sheet", "Пищов за френски белот", "Aide-mémoire de la belote"),
@@ -91,25 +92,10 @@ TEXTS: Final[Texts] = {
         "Обявяване: взимаш или пас",
         "Enchères : prendre ou passer",
     ),
-    "suits": (
-        "Trumps: {suits}.",
-        "Коз: {suits}.",
-        "Atout : {suits}.",
-    ),
     "deal": (
         "Deal 3 then 2 each, {start}; the next card is turned face up.",
         "Раздават се по 3, после по 2 карти, {start}; следващата карта се обръща.",
         "On donne 3 puis 2 cartes, {start} ; la carte suivante est retournée.",
-    ),
-    "clockwise": (
-        "clockwise from the dealer's left",
-        "по часовниковата стрелка, от играча вляво от раздаващия",
-        "dans le sens des aiguilles d'une montre, depuis la gauche du donneur",
-    ),
-    "counter_clockwise": (
-        "counter-clockwise from the dealer's right",
-        "обратно на часовниковата стрелка, от играча вдясно от раздаващия",
-        "dans le sens inverse des aiguilles d'une montre, depuis la droite du donneur",
     ),
     "rounds": (
         "Round one: pass or take the turned card's suit. Round two: pass or name one of the "
@@ -134,29 +120,7 @@ TEXTS: Final[Texts] = {
         "Няма БК, ВК и контра.",
         "Ni Sans-atout, ni Tout-atout, ni contre.",
     ),
-    # Obligations
-    "when": ("When", "Кога", "Quand"),
-    "led": ("Suit led", "Водена боя", "Couleur demandée"),
-    "must_led": (
-        "Follow suit. Trumps led: play higher than every trump in the trick if you can, even "
-        "over your partner.",
-        "Отговаря се на боята. Води се коз: по-висок от всички козове на масата, ако можете, "
-        "дори над партньора.",
-        "Fournir. Atout demandé : monter sur tous les atouts du pli si possible, même sur le "
-        "partenaire.",
-    ),
-    "void": ("Void", "Нямате от боята", "Plus de la couleur"),
-    "must_void": (
-        "Partner holds the trick: any card. Otherwise trump; over an opponent's trump, "
-        "overtrump if you can, else {otherwise}. No trump: any card.",
-        "Партньорът взима: всяка карта. Иначе цакате; над коз на противника надцаквате, ако "
-        "можете, иначе {otherwise}. Нямате коз: всяка карта.",
-        "Partenaire maître : n'importe quelle carte. Sinon couper ; sur l'atout d'un "
-        "adversaire, surcouper si possible, sinon {otherwise}. Pas d'atout : n'importe quelle "
-        "carte.",
-    ),
     # Score
-    "score": ("Score of a deal", "Резултат от раздаването", "Marque d'une donne"),
     "made": (
         "The takers need at least as many points as the defenders (cards, dix de der, scored "
         "declarations, belote): {half} : {half} → {written} is made. Made: each team writes its "
@@ -193,15 +157,6 @@ TEXTS: Final[Texts] = {
         "belote (contre un cinquante {quarte} et une belote {belote} : {written}).",
     ),
     # End
-    "end": ("End of the match", "Край на играта", "Fin de la partie"),
-    "match": (
-        "Play to {target}. At the end of a hand a team with {target} or more that leads wins; "
-        "tied: play on.",
-        "Играе се до {target}. В края на раздаване печели отбор с {target} или повече, който "
-        "води; равно: продължава се.",
-        "Partie en {target}. À la fin d'une donne, gagne l'équipe qui a {target} ou plus et "
-        "mène ; égalité : on continue.",
-    ),
     "capot_ends": (
         "A capot may end the match.",
         "Капо може да завърши играта.",
@@ -271,24 +226,10 @@ def auction(rules: Rules) -> Auction:
 
 
 def _card_points(say: Words) -> Section:
-    hearts = Contract.HEARTS
-
-    def row(ranks: tuple[Rank, ...]) -> tuple[str, ...]:
-        rank = ranks[0]
-        return (
-            say.ranks(ranks),
-            str(CARD_POINTS[hearts][Card(Suit.HEARTS, rank).index]),
-            str(CARD_POINTS[hearts][Card(Suit.CLUBS, rank).index]),
-        )
-
-    rows = [row((r,)) for r in _RANKS_SHOWN]
-    rows.append(row((Rank.EIGHT, Rank.SEVEN)))
-    table = Table((say("card"), say("trump"), say("plain")), tuple(rows), (0.34, 0.33, 0.33))
-    cards = CARDS_ONLY[hearts]
-    notes = (
-        say("deck", cards=cards, last=DECK_POINTS - cards, total=DECK_POINTS, capot=CAPOT_POINTS),
-    )
-    return Section(say("points"), 0, (table,), notes)
+    cards = CARDS_ONLY[Contract.HEARTS]
+    note = say("deck", cards=cards, last=DECK_POINTS - cards, total=DECK_POINTS,
+               capot=CAPOT_POINTS)  # fmt: skip
+    return card_points(say, (note,))
 
 
 def _declarations(say: Words) -> Section:
@@ -313,10 +254,9 @@ def _declarations(say: Words) -> Section:
 
 def _auction(rules: Rules, say: Words) -> Section:
     facts = auction(rules)
-    suits = ", ".join(f"{say.suit(suit)} {suit.symbol}" for suit in Suit)
     notes = [
-        say("suits", suits=suits),
-        say("deal", start=say("clockwise" if rules.direction == 1 else "counter_clockwise")),
+        say("suits", suits=trump_suits(say)),
+        say("deal", start=direction(rules, say)),
         say("rounds", others=len(facts.second_round)),
         say("rest", taker=facts.taker_gets, others=facts.others_get),
     ]
@@ -327,28 +267,11 @@ def _auction(rules: Rules, say: Words) -> Section:
     return Section(say("auction"), 1, (), tuple(notes))
 
 
-def _obligations(rules: Rules, say: Words) -> Section:
-    otherwise = say("lower_trump" if forced_undertrump(rules) else "any_card")
-    table = Table(
-        (say("when"), say("must")),
-        (
-            (say("led"), say("must_led")),
-            (say("void"), say("must_void", otherwise=otherwise)),
-        ),
-        (0.22, 0.78),
-    )
-    return Section(say("obligations"), 1, (table,))
-
-
-def _written(points: tuple[int, int]) -> str:
-    return f"{points[0]} : {points[1]}"
-
-
 def _score(say: Words) -> Section:
     half = DECK_POINTS // 2
     equal = score_french(Team.NS, (half, half), (0, 0), (0, 0), None)
     if equal.outcome is Outcome.MADE:
-        made = say("made", half=half, written=_written(equal.written))
+        made = say("made", half=half, written=pair(equal.written))
     else:
         made = say("made_more")
     tierce = SEQUENCE_POINTS[Kind.TIERCE]
@@ -365,7 +288,7 @@ def _score(say: Words) -> Section:
             belote=BELOT_POINTS,
             cards_d=cards[1],
             tierce=tierce,
-            written=_written(dedans.written),
+            written=pair(dedans.written),
         ),
         say(
             "capot",
@@ -373,7 +296,7 @@ def _score(say: Words) -> Section:
             total=DECK_POINTS,
             quarte=quarte,
             belote=BELOT_POINTS,
-            written=_written(capot.written),
+            written=pair(capot.written),
         ),
     )
     return Section(say("score"), 1, (), notes)
@@ -392,24 +315,15 @@ def build(rules: Rules, lang: str) -> CheatSheet:
     """French Belote's sheet for ``rules`` in ``lang``."""
     assert rules.preset == French.name
     say = Words(lang, TEXTS)
-    return CheatSheet(
-        say("title"),
-        say("subtitle"),
+    return sheet(
+        say,
+        French.name,
         (
-            card_ranking(
-                say,
-                (
-                    ("trump_suit", Contract.HEARTS, Suit.HEARTS),
-                    ("plain_suit", Contract.HEARTS, Suit.CLUBS),
-                ),
-            ),
             _card_points(say),
             _declarations(say),
             _auction(rules, say),
-            _obligations(rules, say),
+            obligations(rules, say),
             _score(say),
             _end(rules, say),
         ),
-        lang,
-        say("footer", game=French.name, lang=lang),
     )

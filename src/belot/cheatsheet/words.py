@@ -78,6 +78,48 @@ SHARED: Final[Texts] = {
         "Un atout bat toute carte hors atout. Sinon la plus haute carte de la couleur demandée "
         "l'emporte ; une carte d'une autre couleur ne gagne jamais.",
     ),
+    "suits": ("Trumps: {suits}.", "Коз: {suits}.", "Atout : {suits}."),
+    "clockwise": (
+        "clockwise from the dealer's left",
+        "по часовниковата стрелка, от играча вляво от раздаващия",
+        "dans le sens des aiguilles d'une montre, depuis la gauche du donneur",
+    ),
+    "counter_clockwise": (
+        "counter-clockwise from the dealer's right",
+        "обратно на часовниковата стрелка, от играча вдясно от раздаващия",
+        "dans le sens inverse des aiguilles d'une montre, depuis la droite du donneur",
+    ),
+    "when": ("When", "Кога", "Quand"),
+    "led": ("Suit led", "Водена боя", "Couleur demandée"),
+    "void": ("Void", "Нямате от боята", "Plus de la couleur"),
+    "must_led": (
+        "Follow suit. Trumps led: play higher than every trump in the trick if you can, even "
+        "over your partner.",
+        "Отговаря се на боята. Води се коз: по-висок от всички козове на масата, ако можете, "
+        "дори над партньора.",
+        "Fournir. Atout demandé : monter sur tous les atouts du pli si possible, même sur le "
+        "partenaire.",
+    ),
+    # French Belote's (and Coinche's) obligations when void: the partner exception, undertrump.
+    "must_void": (
+        "Partner holds the trick: any card. Otherwise trump; over an opponent's trump, "
+        "overtrump if you can, else {otherwise}. No trump: any card.",
+        "Партньорът взима: всяка карта. Иначе цакате; над коз на противника надцаквате, ако "
+        "можете, иначе {otherwise}. Нямате коз: всяка карта.",
+        "Partenaire maître : n'importe quelle carte. Sinon couper ; sur l'atout d'un "
+        "adversaire, surcouper si possible, sinon {otherwise}. Pas d'atout : n'importe quelle "
+        "carte.",
+    ),
+    "score": ("Score of a deal", "Резултат от раздаването", "Marque d'une donne"),
+    "end": ("End of the match", "Край на играта", "Fin de la partie"),
+    "match": (
+        "Play to {target}. At the end of a deal a team with {target} or more that leads wins; "
+        "tied: play on.",
+        "Играе се до {target}. В края на раздаване печели отбор с {target} или повече, който "
+        "води; равно: продължава се.",
+        "Partie en {target}. À la fin d'une donne, gagne l'équipe qui a {target} ou plus et "
+        "mène ; égalité : on continue.",
+    ),
     "footer": (
         "Made by `belot cheatsheet --game {game} --lang {lang}` from the rules engine's tables.",
         "Създаден с `belot cheatsheet --game {game} --lang {lang}` от таблиците на програмата.",
