@@ -3,21 +3,16 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
-from belot.bench import (
-    BenchError,
-    BenchResult,
-    all_benchmarks,
-    machine,
-    run_benchmark,
-    startup_cpu,
-)
-from belot.engine.rules import Rules
-
 from .match import RULES_OPTIONS
 from .replay import GAME_OPTION, parse_options
+
+if TYPE_CHECKING:
+    from belot.bench import BenchResult
+    from belot.engine.rules import Rules
 
 __all__ = ["STARTUP_GOAL", "command"]
 
@@ -70,6 +65,9 @@ def command(
     queries, random play-phase playouts and the solver, each per CPU second of this process,
     and the CPU of a `belot --help` start-up. With --game or --option, the benchmarks that
     every game can run, on those rules."""
+    # Imported here: `belot bench --help` needs none of the benchmarks.
+    from belot.bench import BenchError, all_benchmarks, machine, run_benchmark, startup_cpu
+
     rules: Rules | None = parse_options(options, game)
     if game == "bulgarian" and not options:
         rules = None  # every benchmark, on the default rules

@@ -8,16 +8,17 @@ from typing import Any
 
 import click
 
-from belot.engine.errors import BelotError
-
 __all__ = ["command"]
 
-# Written out here (not read from belot.cheatsheet) so that --help imports no engine.
+# Written out here (not read from belot.cheatsheet) so that --help imports no engine; for the
+# same reason BelotError is imported where it is raised (belot.engine loads the whole engine).
 _FAMILY = ("bulgarian", "french", "coinche", "bela")
 _LANGUAGES = ("en", "bg", "fr")
 
 
 def _write(path: Path, data: bytes) -> None:
+    from belot.engine.errors import BelotError
+
     try:
         path.write_bytes(data)
     except OSError as error:
@@ -25,6 +26,8 @@ def _write(path: Path, data: bytes) -> None:
 
 
 def _option(text: str) -> tuple[str, Any]:
+    from belot.engine.errors import BelotError
+
     name, sep, value = text.partition("=")
     if not sep or not name.strip():
         raise BelotError(f"--option: expected NAME=VALUE, not {text!r}")
