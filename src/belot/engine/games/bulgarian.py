@@ -104,17 +104,22 @@ class Bulgarian(Game):
         if (
             call.kind is CallKind.BID
             and call.contract.__class__ is Contract
+            and not call.level
             and (contract is None or call.contract > contract)
         ):
             return None
         if call in self.legal_calls(deal, seat):
             return None
-        if call.kind is CallKind.BID:
+        if call.kind is CallKind.BID and call.level:
+            why = "Bulgarian Belot bids a contract, without points"
+        elif call.kind is CallKind.BID:
             why = f"a bid must be higher than {contract}"
         elif call.kind is CallKind.CONTRA:
             why = "contra only on the other team's contract, once"
-        else:
+        elif call.kind is CallKind.RECONTRA:
             why = "recontra only by the contract's team after a contra"
+        else:
+            why = "Bulgarian Belot doubles with contra and recontra"
         return f"{call} is not a legal call now ({why})"
 
     def after_call(self, deal: Deal, seat: Seat, call: Call) -> Bidding:
