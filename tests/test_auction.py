@@ -243,3 +243,22 @@ def test_calls_out_of_turn_and_in_the_wrong_phase() -> None:
         with pytest.raises(IllegalActionError, match="during the play"):
             deal.push(call)
     assert snapshot(deal) == before
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("160H", "without points"),
+        ("capotC", "without points"),
+        ("coinche", "contra and recontra"),
+        ("surcoinche", "contra and recontra"),
+    ],
+)
+def test_coinche_calls_are_refused_in_bulgarian_belot(text: str, why: str) -> None:
+    deal = Deal.new(seed=1)
+    deal.push(Cut(5))
+    deal.push_str("hearts")  # a contract to bid over, coinche or surcoinche
+    before = snapshot(deal)
+    with pytest.raises(IllegalActionError, match=why):
+        deal.push_str(text)
+    assert snapshot(deal) == before
