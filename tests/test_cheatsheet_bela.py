@@ -18,16 +18,11 @@ from belot.engine.rules import Rules
 
 
 def _text(sheet: cheatsheet.CheatSheet) -> str:
-    parts = [sheet.title, sheet.subtitle]
-    for s in sheet.sections:
-        parts += [s.title, *s.notes]
-        parts += [c for t in s.tables for row in (t.head, *t.rows) for c in row]
-    return "\n".join(parts)
+    return "\n".join(sheet.texts())
 
 
 def _numbers(section: cheatsheet.Section) -> list[str]:
-    cells = [c for t in section.tables for row in (t.head, *t.rows) for c in row]
-    return sorted(re.findall(r"\d+", " ".join((*cells, *section.notes))))
+    return sorted(re.findall(r"\d+", " ".join(section.texts()[1:])))
 
 
 def test_the_calling_as_the_engine_plays_it() -> None:

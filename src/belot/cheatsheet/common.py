@@ -11,7 +11,13 @@ from belot.cheatsheet.layout import CheatSheet, Section, Table
 from belot.cheatsheet.words import Words
 from belot.engine.cards import Card, Rank, Suit
 from belot.engine.contracts import Contract
-from belot.engine.declarations import FOUR_ORDER, FOUR_POINTS, SEQUENCE_POINTS, Kind
+from belot.engine.declarations import (
+    FOUR_ORDER,
+    FOUR_POINTS,
+    SEQUENCE_POINTS,
+    Kind,
+    announcement_choices,
+)
 from belot.engine.rules import Rules
 from belot.engine.tricks import CARD_POINTS, KEY, legal_mask
 
@@ -28,6 +34,7 @@ __all__ = [
     "pair",
     "ranking",
     "sheet",
+    "single_best",
     "trump_suits",
 ]
 
@@ -97,6 +104,19 @@ def four_order(say: Words) -> str:
 def no_four(say: Words) -> str:
     """The ranks whose four is no declaration: ``7 or 8``."""
     return f" {say('or')} ".join(say.rank(r) for r in Rank if r not in FOUR_POINTS)
+
+
+def single_best(say: Words) -> tuple[str, str]:
+    """French Belote's comparison of declarations (Coinche's too): the single best at the
+    table, then the fours' order and what eight trumps declare, read from the engine."""
+    every_trump = announcement_choices(0xFF << 8 * Suit.HEARTS)[0]
+    fours = say(
+        "fours",
+        fours=four_order(say),
+        none=no_four(say),
+        eight=sum(d.points for d in every_trump),
+    )
+    return say("compare"), fours
 
 
 def card_points(say: Words, notes: Sequence[str]) -> Section:

@@ -14,20 +14,19 @@ from belot.cheatsheet.common import (
     card_points,
     declarations_table,
     direction,
-    four_order,
-    no_four,
     obligations,
     pair,
     sheet,
+    single_best,
     trump_suits,
 )
 from belot.cheatsheet.layout import CheatSheet, Section
 from belot.cheatsheet.words import Texts, Words
 from belot.engine.actions import Call, CallKind
-from belot.engine.cards import Rank, Suit
+from belot.engine.cards import Rank
 from belot.engine.contracts import Contract
 from belot.engine.deal import Deal, Phase
-from belot.engine.declarations import SEQUENCE_POINTS, Kind, announcement_choices
+from belot.engine.declarations import SEQUENCE_POINTS, Kind
 from belot.engine.games.bulgarian import BELOT_POINTS
 from belot.engine.games.french import CAPOT_POINTS, DECK_POINTS, French, score_french
 from belot.engine.rules import Rules
@@ -55,28 +54,6 @@ TEXTS: Final[Texts] = {
         "(всичките осем ръце): {capot} вместо това.",
         "Chaque donne : {cards} de cartes + {last} de dix de der = {total}. Capot (les huit "
         "plis) : {capot} à la place.",
-    ),
-    "compare": (
-        "After the first trick only the team with the strongest single declaration scores, all "
-        "of its own: any four beats any sequence; sequences by length (6 or 7 in a row count as "
-        "a quinte), then the top card, then a trump sequence beats a plain one; a dead tie goes "
-        "to the player who plays earlier in the first trick.",
-        "След първата ръка записва само отборът с най-силния анонс, всичките си анонси: всяко "
-        "каре бие всяка поредица; поредиците по дължина (6 или 7 поредни са квинта), после по "
-        "най-високата карта, после козовата бие некозовата; при пълно равенство печели, който "
-        "играе по-рано в първата ръка.",
-        "Après le premier pli, seule l'équipe de la plus forte annonce marque, toutes les "
-        "siennes : tout carré bat toute suite ; les suites par longueur (6 ou 7 de suite font un "
-        "cent), puis la carte haute, puis la suite à l'atout ; à égalité parfaite, le joueur qui "
-        "joue le premier au premier pli l'emporte.",
-    ),
-    "fours": (
-        "Fours rank {fours}. Fours of {none} do not count. A card counts in one declaration "
-        "only; 8 trumps = quinte + tierce ({eight}).",
-        "Каретата по сила: {fours}. Каре от {none} не се брои. Една карта участва само в един "
-        "анонс; 8 коза = квинта + терца ({eight}).",
-        "Ordre des carrés : {fours}. Un carré de {none} ne compte pas. Une carte ne sert qu'à "
-        "une annonce ; 8 atouts = cent + tierce ({eight}).",
     ),
     "belote": (
         'Belote-rebelote ({k} + {q} of trumps, {points}): "belote" with the first, "rebelote" '
@@ -233,15 +210,8 @@ def _card_points(say: Words) -> Section:
 
 
 def _declarations(say: Words) -> Section:
-    every_trump = announcement_choices(0xFF << 8 * Suit.HEARTS)[0]
     notes = (
-        say("compare"),
-        say(
-            "fours",
-            fours=four_order(say),
-            none=no_four(say),
-            eight=sum(d.points for d in every_trump),
-        ),
+        *single_best(say),
         say(
             "belote",
             k=say.rank(Rank.KING),

@@ -26,6 +26,11 @@ class Section:
     tables: tuple[Table, ...] = ()
     notes: tuple[str, ...] = ()
 
+    def texts(self) -> tuple[str, ...]:
+        """Everything the section prints: its title, every cell of its tables, its notes."""
+        cells = (cell for table in self.tables for row in (table.head, *table.rows) for cell in row)
+        return (self.title, *cells, *self.notes)
+
 
 @dataclass(frozen=True, slots=True)
 class CheatSheet:
@@ -36,6 +41,10 @@ class CheatSheet:
     sections: tuple[Section, ...]
     lang: str = "en"
     footer: str = ""
+
+    def texts(self) -> tuple[str, ...]:
+        """Everything the sheet prints but its footer: title, subtitle, then each section's."""
+        return (self.title, self.subtitle, *(t for s in self.sections for t in s.texts()))
 
 
 def digits(values: Sequence[int]) -> str:

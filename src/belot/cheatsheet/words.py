@@ -78,6 +78,29 @@ SHARED: Final[Texts] = {
         "Un atout bat toute carte hors atout. Sinon la plus haute carte de la couleur demandée "
         "l'emporte ; une carte d'une autre couleur ne gagne jamais.",
     ),
+    # French Belote's comparison of declarations, the single best at the table (Coinche's too).
+    "compare": (
+        "After the first trick only the team with the strongest single declaration scores, all "
+        "of its own: any four beats any sequence; sequences by length (6 or 7 in a row count as "
+        "a quinte), then the top card, then a trump sequence beats a plain one; a dead tie goes "
+        "to the player who plays earlier in the first trick.",
+        "След първата ръка записва само отборът с най-силния анонс, всичките си анонси: всяко "
+        "каре бие всяка поредица; поредиците по дължина (6 или 7 поредни са квинта), после по "
+        "най-високата карта, после козовата бие некозовата; при пълно равенство печели, който "
+        "играе по-рано в първата ръка.",
+        "Après le premier pli, seule l'équipe de la plus forte annonce marque, toutes les "
+        "siennes : tout carré bat toute suite ; les suites par longueur (6 ou 7 de suite font un "
+        "cent), puis la carte haute, puis la suite à l'atout ; à égalité parfaite, le joueur qui "
+        "joue le premier au premier pli l'emporte.",
+    ),
+    "fours": (
+        "Fours rank {fours}. Fours of {none} do not count. A card counts in one declaration "
+        "only; 8 trumps = quinte + tierce ({eight}).",
+        "Каретата по сила: {fours}. Каре от {none} не се брои. Една карта участва само в един "
+        "анонс; 8 коза = квинта + терца ({eight}).",
+        "Ordre des carrés : {fours}. Un carré de {none} ne compte pas. Une carte ne sert qu'à "
+        "une annonce ; 8 atouts = cent + tierce ({eight}).",
+    ),
     "suits": ("Trumps: {suits}.", "Коз: {suits}.", "Atout : {suits}."),
     "clockwise": (
         "clockwise from the dealer's left",
