@@ -129,7 +129,7 @@ def test_cli_unwritable_path(tmp_path: Path, args: list[str]) -> None:
 # --- every game, three languages, one embedded font -----------------------------------------
 
 LANGS = ("en", "bg", "fr")
-GAMES = ("bulgarian", "french", "bela")
+GAMES = ("bulgarian", "french", "coinche", "bela")
 
 
 def _pdf_text(sheet: cheatsheet.CheatSheet) -> tuple[PdfReader, str]:
@@ -138,16 +138,11 @@ def _pdf_text(sheet: cheatsheet.CheatSheet) -> tuple[PdfReader, str]:
 
 
 def _numbers(section: cheatsheet.Section) -> list[str]:
-    cells = [c for t in section.tables for row in (t.head, *t.rows) for c in row]
-    return sorted(re.findall(r"\d+", " ".join((*cells, *section.notes))))
+    return sorted(re.findall(r"\d+", " ".join(section.texts()[1:])))
 
 
 def _every_text(sheet: cheatsheet.CheatSheet) -> str:
-    parts = [sheet.title, sheet.subtitle]
-    for s in sheet.sections:
-        parts += [s.title, *s.notes]
-        parts += [c for t in s.tables for row in (t.head, *t.rows) for c in row]
-    return "\n".join(parts)
+    return "\n".join(sheet.texts())
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -300,8 +295,11 @@ def _fails(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 @pytest.mark.parametrize(
     ("args", "wanted"),
     [
-        (["--game", "coinche"], "no cheat sheet for coinche yet"),
-        (["--game", "chess"], "unknown game 'chess' (available: bulgarian, french, bela)"),
+        (["--game", "chess"], "unknown game 'chess' (available: bulgarian, french, coinche, bela)"),
+        (
+            ["--game", "coinche", "--option", "surcoinche_multiplier=5"],
+            "surcoinche_multiplier must be 3 or 4",
+        ),
         (["--lang", "de"], "'de' is not one of 'en', 'bg', 'fr'"),
         (["--option", "nt_last_trick=15"], "nt_last_trick must be 10 or 20"),
         (["--option", "no_such=1"], "unknown rules option 'no_such'"),
@@ -437,4 +435,6 @@ def test_a_game_the_engine_plays_without_a_sheet(monkeypatch: pytest.MonkeyPatch
     monkeypatch.delitem(_SHEETS, "french")
     with pytest.raises(cheatsheet.CheatSheetError) as error:
         cheatsheet.sheet("french")
-    assert str(error.value) == "no cheat sheet for french yet (available: bulgarian, bela)"
+    assert str(error.value) == (
+        "no cheat sheet for french yet (available: bulgarian, coinche, bela)"
+    )

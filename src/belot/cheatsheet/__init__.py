@@ -1,9 +1,10 @@
 """The printable one-page cheat sheet of each game (seed 003), generated from the engine.
 
-Each game's sheet is a small module of its own (``bulgarian``, ``french``, ``bela``) that builds
-titled ``Section``s from its engine tables and functions, in English, Bulgarian or French, so a
-sheet cannot disagree with its game; ``render`` lays any sheet out as an HTML page with A4 print
-styles (:func:`to_html`) or as a one-page A4 PDF with an embedded font (:func:`to_pdf`).
+Each game's sheet is a small module of its own (``bulgarian``, ``french``, ``coinche``,
+``bela``) that builds titled ``Section``s from its engine tables and functions, in English,
+Bulgarian or French, so a sheet cannot disagree with its game; ``render`` lays any sheet out
+as an HTML page with A4 print styles (:func:`to_html`) or as a one-page A4 PDF with an embedded
+font (:func:`to_pdf`).
 A game the engine does not play has no sheet: :func:`sheet` refuses it rather than invent numbers.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from belot.cheatsheet import bela, bulgarian, french
+from belot.cheatsheet import bela, bulgarian, coinche, french
 from belot.cheatsheet.layout import CheatSheet, Section, Table
 from belot.cheatsheet.render import CSS, to_html, to_html_fragment, to_pdf
 from belot.cheatsheet.words import LANGUAGES
@@ -42,6 +43,7 @@ FAMILY: Final = ("bulgarian", "french", "coinche", "bela")
 _SHEETS: Final[dict[str, Callable[[Rules, str], CheatSheet]]] = {
     "bulgarian": bulgarian.build,
     "french": french.build,
+    "coinche": coinche.build,
     "bela": bela.build,
 }
 
