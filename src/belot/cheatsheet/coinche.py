@@ -9,7 +9,6 @@ the bid alone, rounding to tens).
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Final
 
@@ -32,6 +31,7 @@ from belot.engine.deal import Deal, Phase
 from belot.engine.declarations import SEQUENCE_POINTS, Kind
 from belot.engine.games.bulgarian import BELOT_POINTS
 from belot.engine.games.coinche import (
+    BID_LEVELS,
     CAPOT_CARDS,
     FAILED_CARDS,
     MADE_CARD_POINTS,
@@ -369,7 +369,7 @@ class Example:
 
 def examples() -> tuple[Example, ...]:
     """The sheet's examples: made (rounded), failed, the 82-point test, capots, coinches."""
-    low, half = 80, DECK_POINTS // 2  # 81
+    low, half = BID_LEVELS[0], DECK_POINTS // 2  # 80, 81
     return (
         Example(low, (half + 16, half - 16)),  # 97 : 65, made; 65 rounds up
         Example(100, (half - 11, half + 11)),  # 70 : 92, failed
@@ -486,7 +486,7 @@ def _examples(rules: Rules, say: Words) -> Section:
         tuple(_example_row(example, rules, say) for example in shown),
         (0.54, 0.26, 0.2),
     )
-    exact = shown[0].score(dataclasses.replace(rules, rounding="none"))
+    exact = shown[0].score(rules.with_options(rounding="none"))
     rounded = shown[0].score(rules)
     if rounded.written != exact.written:
         note = say("round_ten", exact=pair(exact.written), written=pair(rounded.written))
