@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from belot.bots import Bot
-from belot.engine.actions import Action, Call, Cut, Declare, Play, parse_action
+from belot.engine.actions import Action, Call, CallKind, Cut, Declare, Play, parse_action
 from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
 from belot.engine.match import Match
@@ -31,10 +31,12 @@ from .match import (
 )
 from .replay import (
     auction_line,
+    call_text,
     declaration_lines,
     fmt_cards,
     fmt_contract,
     fmt_hand,
+    game_words,
     parse_options,
     result_lines,
     sheet_lines,
@@ -45,6 +47,8 @@ __all__ = ["command"]
 
 ME = Seat.S
 _OTHERS = (Seat.N, Seat.E, Seat.W)
+#: A menu line is cut before it grows longer than this.
+_MENU_WIDTH = 96
 
 
 class _Leave(Exception):
@@ -79,13 +83,21 @@ def _label(action: Action) -> str:
         return ", ".join(f"{d.describe()} ({d.points})" for d in action.declarations)
     if isinstance(action, Play):
         return action.card.symbol
+    if isinstance(action, Call):
+        return call_text(action)
     return str(action)
 
 
 def choose(prompt: str, options: Sequence[Action]) -> Action:
     """Ask until the answer is one of ``options`` (by number or by notation)."""
-    menu = "  ".join(f"{i}) {_label(a)}" for i, a in enumerate(options, 1))
-    click.echo(f"  {menu}")
+    lines = [""]
+    for i, action in enumerate(options, 1):
+        item = f"{i}) {_label(action)}"
+        if lines[-1] and len(lines[-1]) + 2 + len(item) > _MENU_WIDTH:
+            lines.append("")
+        lines[-1] += ("  " if lines[-1] else "") + item
+    for line in lines:
+        click.echo(f"  {line}")
     while True:
         answer = _read(f"{prompt} [1-{len(options)}]: ")
         if not answer:
@@ -138,6 +150,8 @@ def ask(deal: Deal) -> Action:
                 "  Name trumps" + (": the others passed, you must." if forced else " or pass.")
             )
             click.echo("  (Your two hidden cards are picked up once trumps are named.)")
+        elif deal.rules.preset == "coinche":
+            click.echo("  " + _coinche_hint(deal, legal))
         click.echo(f"  Auction so far: {auction_line(deal)}")
         return choose("Your call", legal)
     if isinstance(legal[0], Declare):
@@ -150,13 +164,23 @@ def ask(deal: Deal) -> Action:
     return choose("Your card", legal)
 
 
+def _coinche_hint(deal: Deal, legal: Sequence[Action]) -> str:
+    """What South may say in a Coinche auction (RULES.md §5)."""
+    if deal.double == 2:
+        return "The bid is coinched: surcoinche or pass."
+    may = "Bid above the last bid, 80..160 or capot with a suit (type 90H, capotS)"
+    if Call(CallKind.COINCHE) in legal:
+        may += ", coinche it"
+    return may + ", or pass."
+
+
 def narrate(deal: Deal, seat: Seat, action: Action, tricks_before: int, belots: int) -> None:
     """Tell South what happened, as the table sees it."""
     who = "You" if seat == ME else seat.name
     if isinstance(action, Cut):
         click.echo(f"{who} cut {action.count}.")
     elif isinstance(action, Call):
-        click.echo(f"{who}: {action}")
+        click.echo(f"{who}: {call_text(action)}")
         if deal.phase is Phase.PLAY:
             turned = turned_line(deal)
             if turned is not None:
@@ -170,7 +194,7 @@ def narrate(deal: Deal, seat: Seat, action: Action, tricks_before: int, belots: 
         if seat != ME:
             click.echo(f"{who} plays {action.card.symbol}.")
         for belot_seat, suit in deal.belots[belots:]:
-            word = {"french": "belote", "bela": "bela"}.get(deal.rules.preset, "belot")
+            word = game_words(deal.rules.preset).belot
             click.echo(f"{'You' if belot_seat == ME else belot_seat.name}: {word} {suit.symbol}!")
         if deal.trick_number > tricks_before:
             trick = deal.tricks[deal.trick_number - 1]
@@ -180,8 +204,7 @@ def narrate(deal: Deal, seat: Seat, action: Action, tricks_before: int, belots: 
                 f" · card points NS {deal.card_points[0]}, EW {deal.card_points[1]}"
             )
             if deal.trick_number == 1:
-                lines = declaration_lines(deal)
-                lines = [line for line in lines if "belot" not in line]
+                lines = declaration_lines(deal, belots=False)
                 if lines:
                     click.echo("Declarations:")
                     for line in lines:

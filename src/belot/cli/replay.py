@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 import click
 
+from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
 from belot.engine.cards import Card, Suit
 from belot.engine.deal import Deal, Phase, Trick
 from belot.engine.errors import BelotError
@@ -25,17 +27,20 @@ from belot.engine.tricks import CARD_POINTS
 
 __all__ = [
     "GAME_OPTION",
+    "GameWords",
+    "call_text",
     "command",
+    "contract_text",
     "deal_lines",
     "fmt_cards",
     "fmt_hand",
+    "game_words",
     "parse_options",
     "result_lines",
     "sheet_lines",
     "turned_line",
 ]
 
-_DOUBLE = {1: "", 2: " ×2 contra", 4: " ×4 recontra"}
 _DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
@@ -63,13 +68,75 @@ def parse_options(texts: Iterable[str], game: str = "bulgarian") -> Rules:
     return Rules.preset_named(game, **options)
 
 
-def _words(deal: Deal) -> dict[str, str]:
-    """The game's own words for a sweep, a failed contract and K+Q of trumps."""
-    if deal.rules.preset == "french":
-        return {"valat": "capot", "inside": "dedans", "belot": "belote", "made": "made"}
-    if deal.rules.preset == "bela":  # RULES.md §6: the callers pass, or the others write all
-        return {"valat": "stiglja", "inside": "fell", "belot": "bela", "made": "passed"}
-    return {"valat": "valat", "inside": "inside", "belot": "belot", "made": "made"}
+@dataclass(frozen=True, slots=True)
+class GameWords:
+    """A game's own words for a sweep, a failed contract, K+Q of trumps and doubling."""
+
+    valat: str
+    inside: str
+    belot: str
+    made: str = "made"
+    #: What a contract is after a double (x2) and a redouble (x4).
+    doubles: tuple[str, str] = ("contra", "recontra")
+
+    def outcome(self, value: str) -> str:
+        """``made`` or ``inside`` (a ``DealScore.outcome`` value) in the game's words."""
+        return {"made": self.made, "inside": self.inside}.get(value, value)
+
+
+_GAME_WORDS: Final = {
+    "bulgarian": GameWords("valat", "inside", "belot"),
+    "french": GameWords("capot", "dedans", "belote"),
+    # RULES.md §5: the bidders make or fail; the other side coinches, the bidders surcoinche.
+    "coinche": GameWords("capot", "failed", "belote", doubles=("coinched", "surcoinched")),
+    # RULES.md §6: the callers pass, or the others write all.
+    "bela": GameWords("stiglja", "fell", "bela", made="passed"),
+}
+
+
+def game_words(preset: str) -> GameWords:
+    """The words of the game ``preset`` (Bulgarian Belot's for a game without its own)."""
+    return _GAME_WORDS.get(preset, _GAME_WORDS["bulgarian"])
+
+
+def _words(deal: Deal) -> GameWords:
+    return game_words(deal.rules.preset)
+
+
+def call_text(call: Call) -> str:
+    """A call in words: ``pass``, ``hearts``, ``contra``; a Coinche bid with its level,
+    ``80 hearts`` or ``capot clubs``, then ``coinche``, ``surcoinche``."""
+    if call.kind is CallKind.BID and call.level:
+        assert call.contract is not None
+        amount = "capot" if call.level == CAPOT_LEVEL else str(call.level)
+        return f"{amount} {call.contract.text}"
+    return str(call)
+
+
+def _last_bid(deal: Deal) -> Call | None:
+    for _, call in reversed(deal.calls):
+        if call.kind is CallKind.BID:
+            return call
+    return None
+
+
+def contract_text(deal: Deal, *, short: bool = False) -> str:
+    """The contract with its bid and doubling: ``hearts ×2 contra``, ``110 hearts coinched``;
+    ``short`` for the score sheet: ``hearts ×2``, ``110♥ coinched``, ``capot♠``."""
+    assert deal.contract is not None
+    bid = _last_bid(deal)
+    level = bid.level if bid is not None else 0
+    words = _words(deal)
+    if level:
+        amount = "capot" if level == CAPOT_LEVEL else str(level)
+        text = amount + deal.contract.symbol if short else f"{amount} {deal.contract.text}"
+        if deal.double > 1:
+            text += " " + words.doubles[deal.double == 4]
+        return text
+    text = deal.contract.text
+    if deal.double > 1:
+        text += f" ×{deal.double}" + ("" if short else " " + words.doubles[deal.double == 4])
+    return text
 
 
 def fmt_cards(cards: Iterable[Card]) -> str:
@@ -89,7 +156,7 @@ def fmt_hand(cards: Iterable[Card]) -> str:
 def fmt_contract(deal: Deal) -> str:
     assert deal.contract is not None and deal.bidder is not None
     team = deal.bidder.team.name
-    return f"{deal.contract.text}{_DOUBLE[deal.double]} by {deal.bidder.name} ({team})"
+    return f"{contract_text(deal)} by {deal.bidder.name} ({team})"
 
 
 def fmt_trick(deal: Deal, number: int, trick: Trick) -> str:
@@ -103,11 +170,12 @@ def fmt_trick(deal: Deal, number: int, trick: Trick) -> str:
 
 
 def auction_line(deal: Deal) -> str:
-    return ", ".join(f"{seat.name} {call}" for seat, call in deal.calls) or "—"
+    return ", ".join(f"{seat.name} {call_text(call)}" for seat, call in deal.calls) or "—"
 
 
-def declaration_lines(deal: Deal) -> list[str]:
-    """Who announced what, and whether it scored (known once the first trick is complete)."""
+def declaration_lines(deal: Deal, *, belots: bool = True) -> list[str]:
+    """Who announced what, and whether it scored (known once the first trick is complete);
+    the belots too unless ``belots`` is false."""
     scored = deal.scored_declarations() if deal.trick_number >= 1 else ([], [])
     lines = []
     for seat in Seat:
@@ -116,8 +184,8 @@ def declaration_lines(deal: Deal) -> list[str]:
             if deal.trick_number >= 1:
                 mark = " scores" if d in scored[seat.team] else " does not score"
             lines.append(f"  {seat.name} {d.describe()} ({d.points}){mark}")
-    for seat, suit in deal.belots:
-        lines.append(f"  {seat.name} {_words(deal)['belot']} {suit.symbol} (20)")
+    for seat, suit in deal.belots if belots else ():
+        lines.append(f"  {seat.name} {_words(deal).belot} {suit.symbol} (20)")
     return lines
 
 
@@ -142,8 +210,8 @@ def result_lines(deal: Deal, score: DealScore | None = None) -> list[str]:
     words = _words(deal)
     lines = [
         f"  tricks NS {ns_tricks}, EW {ew_tricks} · card points NS {cards[0]}, EW {cards[1]}",
-        f"  {words.get(score.outcome.value, score.outcome.value)}"
-        + (f", {words['valat']} by {score.valat.name}" if score.valat is not None else "")
+        f"  {words.outcome(score.outcome.value)}"
+        + (f", {words.valat} by {score.valat.name}" if score.valat is not None else "")
         + f" · points NS {score.raw[0]}, EW {score.raw[1]}"
         + f" · written NS {score.written[0]}, EW {score.written[1]}",
     ]
@@ -215,9 +283,9 @@ def sheet_row(number: int, deal: Deal, score: DealScore | None, totals: tuple[in
         cells: list[object] = [number, deal.dealer.name, "all passed", "", "", "", "", "", ""]
         return _row(cells, _SHEET_WIDTHS)
     assert deal.contract is not None and deal.declarers is not None
-    contract = deal.contract.text + {1: "", 2: " ×2", 4: " ×4"}[deal.double]
+    contract = contract_text(deal, short=True)
     if score.valat is not None:
-        contract += f" {_words(deal)['valat']} {score.valat.name}"
+        contract += f" {_words(deal).valat} {score.valat.name}"
     cells = [
         number,
         deal.dealer.name,
