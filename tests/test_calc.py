@@ -20,6 +20,7 @@ from belot.calc import (
     calc_deal,
     calc_sheet,
     calc_text,
+    check_deal,
     field_error,
     parse_deal,
     parse_sheet,
@@ -608,3 +609,46 @@ def test_command_line_mistakes_are_one_line(
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and named in err and "--help" in err
+
+
+# --- Coinche (RULES.md §5) ---------------------------------------------------------------------
+
+COINCHE = Rules.coinche()
+
+
+def test_coinche_fields_are_checked_one_by_one() -> None:
+    assert field_error("bid", 110) is None and field_error("bid", "capot") is None
+    assert field_error("bid", 85) == '85 is not a Coinche bid (80, 90, ..., 160 or "capot")'
+    assert field_error("bid", 170) is not None and field_error("bid", 250) is not None
+    assert field_error("double", 2, rules=COINCHE) is None
+    assert field_error("double", 3, rules=COINCHE) == (
+        "must be 1, 2 (coinche) or 4 (surcoinche), not 3"
+    )
+    assert field_error("options", {"rounding": "none"}, rules=COINCHE) is None
+    assert field_error("options", {"surcoinche_multiplier": 5}, rules=COINCHE) is not None
+
+
+def test_a_coinche_deal_input_is_scored_by_score_coinche() -> None:
+    made = DealInput(Contract.HEARTS, Team.NS, (TeamPoints(90, 20), TeamPoints(72)),
+                     rules=COINCHE, bid=110)  # fmt: skip
+    result = score(made)
+    assert result.raw == (110, 72) and result.written == (220, 70)
+    coinched = DealInput(Contract.HEARTS, Team.NS, (TeamPoints(100), TeamPoints(62)), double=2,
+                         rules=COINCHE, bid=100)  # fmt: skip
+    assert score(coinched).written == (520, 0)
+    with pytest.raises(CalcError, match="bid: is missing"):
+        score(DealInput(Contract.HEARTS, Team.NS, (TeamPoints(100), TeamPoints(62)),
+                        rules=COINCHE))  # fmt: skip
+    with pytest.raises(CalcError, match="bid: only Coinche bids have points"):
+        score(DealInput(Contract.HEARTS, Team.NS, (TeamPoints(100), TeamPoints(62)), bid=100))
+    with pytest.raises(CalcError, match="bid: 95 is not a Coinche bid"):
+        check_deal(DealInput(Contract.HEARTS, Team.NS, (TeamPoints(100), TeamPoints(62)),
+                             rules=COINCHE, bid=95))  # fmt: skip
+
+
+def test_a_coinche_sheet_keeps_its_options() -> None:
+    exact = {"rules": "coinche", "options": {"rounding": "none"}, "contract": "hearts",
+             "bid": 80, "declarers": "NS", "points": {"NS": {"cards": 85}}}  # fmt: skip
+    answer = calc_sheet([exact, {k: v for k, v in exact.items() if k not in ("rules", "options")}])
+    assert [d["written"] for d in answer["deals"]] == [{"NS": 165, "EW": 77}] * 2
+    assert answer["total"] == {"NS": 330, "EW": 154} and answer["winner"] is None

@@ -13,7 +13,9 @@ A deal as JSON (every key but ``contract``, ``declarers`` and some card points i
 
 ``cards`` are card points with the last trick as the contract counts them (No trumps already
 doubled); when one team's cards are left out they are the contract's total minus the other's.
-``declarations`` and ``belot`` are only those that count (absent: 0). The answer is
+``declarations`` and ``belot`` are only those that count (absent: 0). A Coinche deal
+(``"rules": "coinche"``) also has its ``bid``: 80, 90, ..., 160 or ``"capot"``, and ``double`` 2
+is a coinche, 4 a surcoinche. The answer is
 ``{"outcome": "made", "raw": {"NS": 138, "EW": 64}, "written": {"NS": 14, "EW": 6}, "hanging": 0}``:
 ``raw`` before ÷10 and before contra (valat bonus included), ``written`` with the incoming
 hanging points included. A JSON array of deals is a score sheet (see :func:`calc_sheet`).
@@ -32,10 +34,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from belot.engine.actions import CAPOT_LEVEL
 from belot.engine.contracts import Contract
 from belot.engine.errors import BelotError
 from belot.engine.games import game_of
 from belot.engine.games.bela import score_bela
+from belot.engine.games.coinche import BID_LEVELS, score_coinche
 from belot.engine.games.french import score_french
 from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore, TeamPoints, contract_total, score_deal
@@ -67,6 +71,7 @@ _DEAL_KEYS: Final = (
     "rules",
     "options",
     "contract",
+    "bid",
     "declarers",
     "double",
     "points",
@@ -110,6 +115,31 @@ class DealInput:
     #: Game points hanging from earlier deals (ignored inside a score sheet).
     hanging: int = 0
     rules: Rules = _BULGARIAN
+    #: A Coinche deal's bid, 80..160 or ``CAPOT_LEVEL``; 0 in a game whose bids have no points.
+    bid: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class _SuitGame:
+    """What the counter refuses in a game of suit contracts only (French Belote, Coinche,
+    Bela): its words for doubling, hanging points and the one side whose declarations score."""
+
+    title: str
+    #: Whose declarations score alone: a ``team``'s or a ``side``'s, and which one.
+    side: str
+    best: str
+    #: Its words for a double and a redouble, or (None) what it has instead of doubling.
+    doubles: tuple[str, str] | None = None
+    no_doubling: str = ""
+
+
+_SUIT_GAMES: Final = {
+    "french": _SuitGame("French Belote", "team", "the strongest", None, "no contra or recontra"),
+    "coinche": _SuitGame("Coinche", "team", "the strongest", ("coinche", "surcoinche")),
+    "bela": _SuitGame("Bela", "side", "the best", None, "no doubling"),
+}
+_BID_MISSING: Final = 'is missing (a Coinche bid: 80, 90, ..., 160 or "capot")'
+_NO_BID: Final = "only Coinche bids have points"
 
 
 # --- reading one field -------------------------------------------------------------------------
@@ -163,9 +193,20 @@ def _team(field: str, value: object) -> Team:
     raise CalcError(field, f"unknown team {_show(value)} (use NS or EW)")
 
 
-def _double(value: object) -> int:
+def _double(value: object, rules: Rules) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in DOUBLES:
-        raise CalcError("double", f"must be 1, 2 (contra) or 4 (recontra), not {_show(value)}")
+        game = _SUIT_GAMES.get(rules.preset)
+        two, four = game.doubles if game and game.doubles else ("contra", "recontra")
+        raise CalcError("double", f"must be 1, 2 ({two}) or 4 ({four}), not {_show(value)}")
+    return value
+
+
+def _bid(value: object) -> int:
+    """A Coinche bid: 80, 90, ..., 160, or ``"capot"`` (``CAPOT_LEVEL``)."""
+    if value == "capot":
+        return CAPOT_LEVEL
+    if isinstance(value, bool) or not isinstance(value, int) or value not in BID_LEVELS:
+        raise CalcError("bid", f'{_show(value)} is not a Coinche bid (80, 90, ..., 160 or "capot")')
     return value
 
 
@@ -240,10 +281,11 @@ def field_error(
 ) -> str | None:
     """Why ``value`` cannot go in ``field``, or None if it can.
 
-    ``field`` is a key of the JSON input: ``contract``, ``declarers``, ``double``, ``valat``,
-    ``hanging``, ``rules`` or ``points.<TEAM>.cards|declarations|belot``. Checks that need the
-    contract (the card total, no declarations in no-trumps) use ``contract`` when given. Checks
-    that involve two fields (the card points adding up) are left to :func:`check_deal`.
+    ``field`` is a key of the JSON input: ``contract``, ``bid``, ``declarers``, ``double``,
+    ``valat``, ``hanging``, ``rules`` or ``points.<TEAM>.cards|declarations|belot``. Checks that
+    need the contract (the card total, no declarations in no-trumps) use ``contract`` when
+    given. Checks that involve two fields (the card points adding up) are left to
+    :func:`check_deal`.
 
     >>> field_error("points.NS.declarations", 25)
     '25 is not a multiple of 10'
@@ -259,7 +301,9 @@ def field_error(
         elif field == "declarers":
             _team(field, value)
         elif field == "double":
-            _double(value)
+            _double(value, rules)
+        elif field == "bid":
+            _bid(value)
         elif field == "valat":
             if value is not None:
                 _team(field, value)
@@ -293,7 +337,7 @@ def field_error(
 def check_deal(deal: DealInput) -> None:
     """Raise :class:`CalcError` unless ``deal`` can be a real deal."""
     contract, rules = deal.contract, deal.rules
-    _double(deal.double)
+    _double(deal.double, rules)
     _whole("hanging", deal.hanging)
     for team in Team:
         p = deal.points[team]
@@ -301,10 +345,10 @@ def check_deal(deal: DealInput) -> None:
         _declarations(f"points.{team}.declarations", p.declarations, contract)
         _belot(f"points.{team}.belot", p.belot, contract)
     ns, ew = deal.points
-    if rules.preset == "french":
-        _check_french(deal)
-    if rules.preset == "bela":
-        _check_bela(deal)
+    if deal.bid and rules.preset != "coinche":
+        raise CalcError("bid", _NO_BID)
+    if rules.preset in _SUIT_GAMES:
+        _check_suit_game(deal, _SUIT_GAMES[rules.preset])
     total = contract_total(contract, rules)
     if ns.cards + ew.cards != total:
         raise CalcError(
@@ -324,34 +368,33 @@ def check_deal(deal: DealInput) -> None:
         )
 
 
-def _check_french(deal: DealInput) -> None:
-    """French Belote (RULES.md §4): suit contracts only, no doubling, nothing hangs, and only
-    one team's declarations score."""
+def _check_suit_game(deal: DealInput, game: _SuitGame) -> None:
+    """French Belote, Coinche and Bela (RULES.md §4-§6): suit contracts only, doubling only in
+    Coinche, hanging points only in Bela with ``tie: hangs``, and only one side's
+    declarations score (the single best, or each side's best compared)."""
+    rules = deal.rules
     if not deal.contract.is_suit:
-        raise CalcError("contract", "French Belote has only suit contracts")
-    if deal.double != 1:
-        raise CalcError("double", "French Belote has no contra or recontra")
-    if deal.hanging:
-        raise CalcError("hanging", "nothing hangs in French Belote")
+        raise CalcError("contract", f"{game.title} has only suit contracts")
+    if deal.double != 1 and game.doubles is None:
+        raise CalcError("double", f"{game.title} has {game.no_doubling}")
+    if deal.hanging and not (rules.preset == "bela" and rules.tie == "hangs"):
+        unless = " unless the option tie is hangs" if rules.preset == "bela" else ""
+        raise CalcError("hanging", f"nothing hangs in {game.title}{unless}")
     ns, ew = deal.points
     if ns.declarations and ew.declarations:
         raise CalcError(
-            "points", "only one team's declarations score in French Belote (the strongest)"
+            "points", f"only one {game.side}'s declarations score in {game.title} ({game.best})"
         )
-
-
-def _check_bela(deal: DealInput) -> None:
-    """Bela (RULES.md §6): suit contracts only, no doubling, points hang only with
-    ``tie: hangs``, and only one side's declarations score."""
-    if not deal.contract.is_suit:
-        raise CalcError("contract", "Bela has only suit contracts")
-    if deal.double != 1:
-        raise CalcError("double", "Bela has no doubling")
-    if deal.hanging and deal.rules.tie != "hangs":
-        raise CalcError("hanging", "nothing hangs in Bela unless the option tie is hangs")
-    ns, ew = deal.points
-    if ns.declarations and ew.declarations:
-        raise CalcError("points", "only one side's declarations score in Bela (the best)")
+    if rules.preset != "coinche":
+        return
+    if not deal.bid:
+        raise CalcError("bid", _BID_MISSING)
+    if deal.bid not in (*BID_LEVELS, CAPOT_LEVEL):
+        _bid(deal.bid)
+    if deal.bid == CAPOT_LEVEL and deal.double != 1 and not rules.coinche_capot:
+        raise CalcError("double", "a capot bid may not be coinched (option coinche_capot=false)")
+    if not rules.declarations and (ns.declarations or ew.declarations):
+        raise CalcError("points", "declarations are off (option declarations=false)")
 
 
 def parse_deal(obj: object, *, rules: Rules | None = None) -> DealInput:
@@ -372,14 +415,22 @@ def parse_deal(obj: object, *, rules: Rules | None = None) -> DealInput:
         if key not in given:
             raise CalcError(key, "is missing")
     contract = _contract(given["contract"])
-    if rules.preset == "french" and not contract.is_suit:
-        raise CalcError("contract", "French Belote has only suit contracts")
+    game = _SUIT_GAMES.get(rules.preset)
+    if game is not None and not contract.is_suit:
+        raise CalcError("contract", f"{game.title} has only suit contracts")
+    bid = 0
+    if "bid" in given:
+        if rules.preset != "coinche":
+            raise CalcError("bid", _NO_BID)
+        bid = _bid(given["bid"])
+    elif rules.preset == "coinche":
+        raise CalcError("bid", _BID_MISSING)
     declarers = _team("declarers", given["declarers"])
-    double = _double(given.get("double", 1))
+    double = _double(given.get("double", 1), rules)
     valat = None if "valat" not in given else _team("valat", given["valat"])
     hanging = _whole("hanging", given.get("hanging", 0))
     points = _points(given.get("points"), contract, rules, valat)
-    deal = DealInput(contract, declarers, points, double, valat, hanging, rules)
+    deal = DealInput(contract, declarers, points, double, valat, hanging, rules, bid)
     check_deal(deal)
     return deal
 
@@ -436,33 +487,34 @@ def _or0(points: Mapping[Any, Any], key: str) -> object:
 def score(deal: DealInput, *, hanging: int | None = None) -> DealScore:
     """Check ``deal`` and score it; ``hanging`` overrides the deal's incoming hanging points."""
     check_deal(deal)
-    if deal.rules.preset == "bela":
-        ns, ew = deal.points
-        return score_bela(
+    rules = deal.rules
+    if rules.preset not in _SUIT_GAMES:
+        return score_deal(
+            rules,
+            deal.contract,
             deal.declarers,
-            (ns.cards, ew.cards),
-            (ns.declarations, ew.declarations),
-            (ns.belot, ew.belot),
-            deal.valat,
-            tie=deal.rules.tie,
+            deal.points,
+            double=deal.double,
+            valat=deal.valat,
             hanging=deal.hanging if hanging is None else _whole("hanging", hanging),
         )
-    if deal.rules.preset == "french":
-        ns, ew = deal.points
-        return score_french(
-            deal.declarers,
-            (ns.cards, ew.cards),
-            (ns.declarations, ew.declarations),
-            (ns.belot, ew.belot),
-            deal.valat,
+    ns, ew = deal.points
+    cards = (ns.cards, ew.cards)
+    declared = (ns.declarations, ew.declarations)
+    belot = (ns.belot, ew.belot)
+    if rules.preset == "coinche":
+        return score_coinche(
+            rules, deal.declarers, deal.bid, cards, declared, belot, deal.valat, deal.double
         )
-    return score_deal(
-        deal.rules,
-        deal.contract,
+    if rules.preset == "french":
+        return score_french(deal.declarers, cards, declared, belot, deal.valat)
+    return score_bela(
         deal.declarers,
-        deal.points,
-        double=deal.double,
-        valat=deal.valat,
+        cards,
+        declared,
+        belot,
+        deal.valat,
+        tie=rules.tie,
         hanging=deal.hanging if hanging is None else _whole("hanging", hanging),
     )
 
