@@ -7,14 +7,28 @@ import random
 from abc import ABC, abstractmethod
 from typing import ClassVar, Final
 
-from belot.engine.actions import Action, CallKind
+from belot.engine.actions import Action, Call, CallKind
 from belot.engine.view import SeatView
 
 __all__ = ["Bot", "decision_rng", "view_seed"]
 
 
-#: Calls as small ints for ``view_seed``: a bid is its contract (0..5), then pass, contra, recontra.
-_CALL_CODES: Final = {CallKind.PASS: 6, CallKind.CONTRA: 7, CallKind.RECONTRA: 8}
+#: Calls as small ints for ``view_seed``: a bid is its contract (0..5), then pass, contra,
+#: recontra, coinche, surcoinche.
+_CALL_CODES: Final = {
+    CallKind.PASS: 6,
+    CallKind.CONTRA: 7,
+    CallKind.RECONTRA: 8,
+    CallKind.COINCHE: 9,
+    CallKind.SURCOINCHE: 10,
+}
+
+
+def _call_code(call: Call) -> str:
+    """A call as text of small ints; a Coinche bid adds its level (``2@90``), so that 80H and
+    90H differ, while a call without a level is written as before."""
+    code = str(_CALL_CODES.get(call.kind, 0) + (call.contract or 0))
+    return f"{code}@{call.level}" if call.level else code
 
 
 def decision_rng(seed: int, view: SeatView) -> random.Random:
@@ -35,7 +49,7 @@ def view_seed(seed: int, view: SeatView) -> int:
         str(int(view.dealer)),
         str(view.cut),
         ".".join(str(c.index) for c in view.hand),
-        ".".join(str(_CALL_CODES.get(c.kind, 0) + (c.contract or 0)) for _, c in view.calls),
+        ".".join(_call_code(c) for _, c in view.calls),
         ".".join(str(c.index) for t in view.tricks for _, c in t.plays),
         "" if view.declared is None else ",".join(str(d.cards) for d in view.declared),
         str(len(view.legal)),

@@ -20,7 +20,7 @@ from belot import __name__ as _package
 from belot import strictjson
 from belot.bots import LEVELS, make
 from belot.bots.base import Bot
-from belot.engine.actions import parse_action
+from belot.engine.actions import CallKind, parse_action
 from belot.engine.cards import Card
 from belot.engine.deal import Deal
 from belot.engine.errors import BelotError
@@ -276,7 +276,7 @@ class EngineSession:
     def _summary(deal: Deal) -> Reply:
         from belot.engine.record import result_to_dict
 
-        return {
+        reply: Reply = {
             "phase": deal.phase.value,
             "turn": None if deal.turn is None else deal.turn.name,
             "dealer": deal.dealer.name,
@@ -288,6 +288,11 @@ class EngineSession:
             "card_points": {"NS": deal.card_points[0], "EW": deal.card_points[1]},
             "result": result_to_dict(deal),
         }
+        if deal.rules.preset == "coinche":
+            # A Coinche contract is its bid too: "110H", "capotS" (null before the first bid).
+            bids = [call for _, call in deal.calls if call.kind is CallKind.BID]
+            reply["bid"] = str(bids[-1]) if bids else None
+        return reply
 
 
 def serve(stdin: TextIO, stdout: TextIO) -> None:

@@ -33,7 +33,8 @@ def command(
     options: tuple[str, ...],
 ) -> None:
     """Print the deck that SEED shuffles, and with --cut each seat's hand (the cards dealt
-    before the auction, then all 8: 5 in Bulgarian Belot, 6 in Bela)."""
+    before the auction, then all 8: 5 in Bulgarian and French Belote, 6 in Bela; in Coinche
+    all 8 come before the auction)."""
     rules = parse_options(options, game)
     value: int | str = int(seed) if seed.lstrip("-").isdigit() else seed
     digest = seed_hash(value) if isinstance(value, int) else seed_hash_text(value)
@@ -53,7 +54,8 @@ def command(
     rest = deal.copy()
     while rest.phase is Phase.AUCTION:
         # The first seat names a suit, then everyone passes, so that the rest is dealt (which
-        # cards go where does not depend on the calls; in French Belote the first seat takes).
+        # cards go where does not depend on the calls; in French Belote the first seat takes,
+        # in Coinche it bids 80 clubs).
         legal = rest.legal_actions()
         bids = [a for a in legal if isinstance(a, Call) and a.kind is CallKind.BID]
         rest.push(bids[0] if not rest.calls or Call.pass_() not in legal else Call.pass_())
@@ -61,8 +63,11 @@ def command(
     seat = deal.first
     for _ in range(4):
         full = " ".join(str(c) for c in rest.dealt_hand(seat))
-        before = f"first {len(deal.hand(seat))}:"
-        click.echo(f"{seat.name}      {before} {first[seat]:<16} all 8: {full}")
+        if len(deal.hand(seat)) == len(rest.dealt_hand(seat)):
+            click.echo(f"{seat.name}      all 8: {full}")  # Coinche deals them all first
+        else:
+            before = f"first {len(deal.hand(seat))}:"
+            click.echo(f"{seat.name}      {before} {first[seat]:<16} all 8: {full}")
         seat = deal.next_seat(seat)
 
 
