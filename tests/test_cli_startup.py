@@ -20,7 +20,7 @@ HEAVY = ("numba", "numpy", "belot.bots.solver", "starlette", "uvicorn", "sqlalch
 NO_BOT = ("belot.bots", "numba", "numpy")
 
 
-def modules_after(args: list[str]) -> set[str]:
+def modules_after(args: list[str], stdin: str = "") -> set[str]:
     """The modules that ``belot ARGS`` has imported when it is done (in a fresh interpreter)."""
     code = (
         "import sys\n"
@@ -32,7 +32,7 @@ def modules_after(args: list[str]) -> set[str]:
         "print('IMPORTED:' + ','.join(sorted(sys.modules)))\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], input=stdin, capture_output=True, text=True, check=True
     ).stdout
     last = out.rstrip("\n").splitlines()[-1]
     assert last.startswith("IMPORTED:"), out
@@ -52,6 +52,18 @@ def command_modules(modules: set[str]) -> set[str]:
 def test_help_imports_no_search_and_no_server(command: str) -> None:
     args = [command, "--help"] if command else ["--help"]
     assert loaded(modules_after(args), HEAVY) == set()
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin"),
+    [
+        (["verify", "1", "--cut", "3"], ""),
+        (["calc", "--contract", "spades", "--declarers", "NS", "--ns", "98"], ""),
+        (["engine"], '{"cmd": "hello", "id": 1}\n{"cmd": "quit"}\n'),
+    ],
+)
+def test_work_without_a_bot_imports_no_search(args: list[str], stdin: str) -> None:
+    assert loaded(modules_after(args, stdin), HEAVY) == set()
 
 
 def test_listing_the_commands_imports_no_command_no_bot_and_no_engine() -> None:
