@@ -20,7 +20,7 @@ from belot.engine import (
     parse_action,
     parse_cards,
 )
-from belot.engine.cards import ALL_CARDS
+from belot.engine.cards import ALL_CARDS, cards_of
 
 
 def cards(text: str) -> list[Card]:
@@ -77,6 +77,34 @@ def make_deal(
     deal = Deal(rules, dealer=dealer, deck=deck_for(hands, dealer=dealer, cut=cut, rules=rules))
     deal.push(Cut(cut))
     return deal
+
+
+def deal_with_hands(
+    hands: Mapping[Seat, str],
+    rules: Rules,
+    *,
+    dealer: Seat = Seat.N,
+    cut: int = 1,
+    taker: Seat | None = None,
+) -> Deal:
+    """A deal, cut, whose seats get ``hands`` (eight cards each, in the order they are dealt;
+    with a turned card, as dealt when ``taker`` takes): ``Deal.with_hands`` from text."""
+    return Deal.with_hands(
+        [parse_cards(hands[s]) for s in Seat], rules, dealer=dealer, cut=cut, taker=taker
+    )
+
+
+def legal_cards(deal: Deal) -> set[str]:
+    """The cards the seat to act may play (also while it still has to say what it declares)."""
+    return {str(c) for c in cards_of(deal.legal_mask())}
+
+
+def play_first_card(deal: Deal, text: str, *, declare: bool = False) -> None:
+    """Play ``text`` as the seat's first card, announcing its best choice or nothing."""
+    options = deal.legal_actions()
+    if isinstance(options[0], Declare):
+        deal.push(options[0] if declare else Declare(()))
+    deal.push(Play(card(text)))
 
 
 def push_all(deal: Deal, actions: str | Iterable[str | Action]) -> None:

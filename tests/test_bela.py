@@ -23,7 +23,6 @@ from belot.engine import (
     InvalidRecordError,
     Match,
     Outcome,
-    Play,
     Rules,
     RulesError,
     Seat,
@@ -43,7 +42,7 @@ from belot.engine.record import (
     to_position,
 )
 from belot.engine.scoring import DealScore
-from conftest import card, cards, mask, push_all
+from conftest import cards, deal_with_hands, legal_cards, mask, play_first_card, push_all
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 NS, EW = Team.NS, Team.EW
@@ -61,11 +60,7 @@ HANDS = {
 
 
 def bela_deal(hands: dict[Seat, str] = HANDS, *, rules: Rules = BELA, cut: int = 1) -> Deal:
-    return Deal.with_hands([cards(hands[s]) for s in Seat], rules, dealer=N, cut=cut)
-
-
-def legal(deal: Deal) -> set[str]:
-    return {str(c) for c in cards_of(deal.legal_mask())}
+    return deal_with_hands(hands, rules, cut=cut)
 
 
 def obliged(hand: str, trick: str, trump: Contract, rules: Rules = BELA) -> set[str]:
@@ -73,13 +68,6 @@ def obliged(hand: str, trick: str, trump: Contract, rules: Rules = BELA) -> set[
     function, option = game_of(rules).obligations(rules)
     trick_cards = [c.index for c in cards(trick)] if trick else []
     return {str(c) for c in cards_of(function(mask(hand), trick_cards, trump, option))}
-
-
-def first_card(deal: Deal, text: str, *, declare: bool = False) -> None:
-    options = deal.legal_actions()
-    if isinstance(options[0], Declare):
-        deal.push(options[0] if declare else Declare(()))
-    deal.push(Play(card(text)))
 
 
 def play_out(deal: Deal) -> None:
@@ -275,14 +263,14 @@ def test_option_partner_exception_frees_over_a_partners_plain_trick() -> None:
 def test_the_deal_offers_exactly_the_obliged_cards() -> None:
     deal = bela_deal()
     push_all(deal, "clubs")  # W names clubs
-    first_card(deal, "8S")  # W leads the eight of spades
-    assert legal(deal) == {"AS", "KS", "QS", "10S"}  # S must beat it
+    play_first_card(deal, "8S")  # W leads the eight of spades
+    assert legal_cards(deal) == {"AS", "KS", "QS", "10S"}  # S must beat it
     with pytest.raises(IllegalActionError, match="may not be played now"):
-        first_card(deal, "7H")
-    first_card(deal, "QS")
-    assert legal(deal) == {"9S", "JS"}  # E cannot beat the queen: any spade
-    first_card(deal, "9S")
-    assert legal(deal) == {"10C", "JC", "QC", "AC"}  # N, void: trump over its partner's QS
+        play_first_card(deal, "7H")
+    play_first_card(deal, "QS")
+    assert legal_cards(deal) == {"9S", "JS"}  # E cannot beat the queen: any spade
+    play_first_card(deal, "9S")
+    assert legal_cards(deal) == {"10C", "JC", "QC", "AC"}  # N, void: trump over its partner's QS
 
 
 # --- declarations (§6; seed 004) ---------------------------------------------------------------
@@ -388,7 +376,7 @@ def test_declarations_are_announced_with_the_first_card_or_lost() -> None:
     deal = bela_deal()
     push_all(deal, "clubs")
     for text in ("AD", "AH", "QD", "KD"):
-        first_card(deal, text)  # nobody announces
+        play_first_card(deal, text)  # nobody announces
     assert deal.announced(W) == () and deal.turn is W  # AD took the trick
     with pytest.raises(IllegalActionError, match="only with the first card"):
         deal.push(Declare((D("7C-9C"),)))
@@ -400,7 +388,7 @@ def test_declarations_are_announced_with_the_first_card_or_lost() -> None:
 def test_bela_is_20_announced_with_the_first_of_the_two() -> None:
     deal = bela_deal()
     push_all(deal, "hearts")
-    first_card(deal, "QH")  # W leads the queen of trumps holding the king
+    play_first_card(deal, "QH")  # W leads the queen of trumps holding the king
     assert deal.belots == ((W, Suit.HEARTS),)
     play_out(deal)
     assert deal.result is not None

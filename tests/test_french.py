@@ -32,7 +32,6 @@ from belot.engine import (
     Suit,
     Team,
 )
-from belot.engine.cards import cards_of
 from belot.engine.declarations import announcement_choices
 from belot.engine.games import game_of
 from belot.engine.games.french import declaration_winner, score_french
@@ -46,7 +45,7 @@ from belot.engine.record import (
     to_position,
 )
 from belot.engine.scoring import DealScore
-from conftest import card, cards, mask, push_all
+from conftest import card, cards, deal_with_hands, legal_cards, mask, play_first_card, push_all
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 NS, EW = Team.NS, Team.EW
@@ -67,22 +66,7 @@ def french_deal(
     hands: dict[Seat, str], taker: Seat, *, dealer: Seat = N, rules: Rules = FRENCH, cut: int = 1
 ) -> Deal:
     """A French deal, cut, whose seats get ``hands`` when ``taker`` takes."""
-    return Deal.with_hands(
-        [cards(hands[s]) for s in Seat], rules, dealer=dealer, cut=cut, taker=taker
-    )
-
-
-def legal_cards(deal: Deal) -> set[str]:
-    """The cards the seat to act may play (also while it still has to say what it declares)."""
-    return {str(c) for c in cards_of(deal.legal_mask())}
-
-
-def play_first_card(deal: Deal, text: str, *, declare: bool = False) -> None:
-    """Play ``text`` as the seat's first card, announcing its best choice or nothing."""
-    options = deal.legal_actions()
-    if isinstance(options[0], Declare):
-        deal.push(options[0] if declare else Declare(()))
-    deal.push(Play(card(text)))
+    return deal_with_hands(hands, rules, dealer=dealer, cut=cut, taker=taker)
 
 
 # --- §7: the preset, its order and its options -------------------------------------------------
