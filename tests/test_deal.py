@@ -594,3 +594,17 @@ def test_with_hands_deals_the_given_hands(dealer: Seat, cut: int) -> None:
 def test_with_hands_needs_four_hands_of_eight() -> None:
     with pytest.raises(InvalidActionError, match="four hands of eight"):
         Deal.with_hands([parse_cards("7C 8C")] * 4)
+
+
+def test_every_attribute_is_listed_in_the_order_init_sets_it() -> None:
+    """``copy`` sets the attributes by this list, in this order (CPython keeps an object's
+    attributes inline, and fast to read, only while every instance adds them alike)."""
+    from belot.engine.deal import _ATTRIBUTES
+
+    for rules in (Rules.bulgarian(), Rules.french(), Rules.coinche(), Rules.bela()):
+        deal = Deal.new(rules, seed=4)
+        assert tuple(vars(deal)) == _ATTRIBUTES
+        deal.push(Cut(7))
+        copy = deal.copy()
+        assert vars(copy) == vars(deal) | {"_stack": copy._stack}
+        assert copy._stack == deal._stack and copy._stack is not deal._stack

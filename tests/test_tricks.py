@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from belot.bench import legal_queries
 from belot.engine import Card, Contract, Seat, Suit
-from belot.engine.tricks import CARD_POINTS, DECK_POINTS, KEY, trick_points, winner_position
+from belot.engine.tricks import (
+    CARD_POINTS,
+    DECK_POINTS,
+    KEY,
+    legal_mask,
+    obliged,
+    trick_points,
+    winner_position,
+)
 from conftest import bid_and_pass, cards, make_deal, play
 
 TRUMP_ORDER = "J 9 A 10 K Q 8 7"
@@ -113,3 +122,17 @@ def test_winner_leads_next_trick_in_a_deal() -> None:
     assert deal.card_points == (11 + 3, 0)
     play(deal, "AS 8C 10C JC")  # N leads trumps; nobody else has any
     assert deal.tricks[1].winner is Seat.N and deal.turn is Seat.N
+
+
+def test_obliged_told_the_holder_agrees_with_legal_mask_everywhere() -> None:
+    """``Deal`` asks ``obliged`` with the card that holds the trick, which it keeps as cards are
+    played; ``legal_mask`` finds the holder itself. The two spell the same rule."""
+    for hand, trick, contract in legal_queries(20_000, seed=3):
+        for forced in (False, True):
+            want = legal_mask(hand, trick, contract, forced)
+            if not trick:
+                assert want == hand
+                continue
+            at = winner_position(trick, contract)
+            got = obliged(hand, trick[0], trick[at], len(trick) - at == 2, contract, forced)
+            assert got == want, (hand, trick, contract, forced)

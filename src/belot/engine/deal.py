@@ -30,14 +30,13 @@ from belot.engine.rules import Rules
 from belot.engine.scoring import LAST_TRICK, DealScore
 from belot.engine.sheet import Standing
 from belot.engine.table import Seat, Team
-from belot.engine.tricks import CARD_POINTS, winner_position
+from belot.engine.tricks import BEATS, CARD_POINTS
 
 if TYPE_CHECKING:
     from belot.engine.view import SeatView
 
 __all__ = ["BELOT_POINTS", "Deal", "Phase", "Trick", "shuffled_deck"]
 
-_NO_CHOICE: Final[list[tuple[Declaration, ...]]] = [()]
 _PLAYS: Final = tuple(Play(card) for card in ALL_CARDS)
 _CUTS: Final = tuple(Cut(k) for k in range(1, 32))
 _CUT_ACTIONS: Final = LegalActions(_CUTS)
@@ -48,8 +47,14 @@ _PLAYS_BY_BYTE: Final = tuple(
     tuple(tuple(_PLAYS[suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
     for suit in range(4)
 )
+_SUIT_PLAYS: Final = {
+    byte << 8 * suit: LegalActions(_PLAYS_BY_BYTE[suit][byte])
+    for suit in range(4)
+    for byte in range(1, 256)
+}
+"""The Play actions of every card set within one suit (most sets of legal cards are)."""
 _PLAYS_BY_MASK: Final[dict[int, LegalActions]] = {}
-"""The Play actions of a card set (a bounded memo: few sets of legal cards recur often)."""
+"""The Play actions of a card set of several suits (a bounded memo: few recur often)."""
 
 
 def _plays_of(mask: int) -> LegalActions:
@@ -73,6 +78,55 @@ _KING: Final = int(Rank.KING)
 assert _KING == _QUEEN + 1
 
 
+PlayState = tuple[
+    tuple[int, int, int, int],  # the hands, by seat
+    tuple[tuple[Seat, int], ...],  # the cards played, with their seats, in order
+    tuple[int, ...],  # the cards of the trick in progress
+    int,  # the card that holds the trick in progress (kept as cards are played)
+    int,  # its place in the trick
+    tuple[Seat, ...],  # the winners of the completed tricks
+    tuple[int, int],  # card points taken (NS, EW), the last trick's included
+    tuple[tuple[Declaration, ...] | None, ...],  # what each seat announced (None: not yet)
+    int,  # the seats (bits 1 << seat) with a declaration to choose before their first card
+    tuple[tuple[Seat, Suit], ...],  # the belots announced, with seat and suit
+]
+"""``Deal._ps``: what a card played changes, in one tuple."""
+_NOT_DEALT: Final[PlayState] = ((0, 0, 0, 0), (), (), 0, 0, (), (0, 0), (None,) * 4, 0, ())
+
+
+_ATTRIBUTES: Final = (
+    "rules",
+    "game",
+    "_obliged",
+    "_obliged_by",
+    "dealer",
+    "deck",
+    "_deck_idx",
+    "seed",
+    "standing",
+    "_next",
+    "_stack",
+    "_phase",
+    "_turn",
+    "_cut",
+    "_full",
+    "_calls",
+    "_contract",
+    "_bidder",
+    "_double",
+    "_passes",
+    "_choices",
+    "_result",
+    "_ps",
+    "_beats",
+    "_values",
+    "_last_trick",
+    "_legal",
+    "_offered",
+)
+"""Every attribute of a ``Deal``, in the order ``__init__`` sets them (a test checks)."""
+
+
 class Phase(StrEnum):
     CUT = "cut"
     AUCTION = "auction"
@@ -89,6 +143,9 @@ _CUTTING: Final = Phase.CUT
 _BIDDING: Final = Phase.AUCTION
 _PLAYING: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
+_NEXT: Final = AuctionStep.NEXT
+_PARTNER: Final = AuctionStep.PARTNER
+_PLAY: Final = AuctionStep.PLAY
 _NO_TRUMPS: Final = Contract.NO_TRUMPS
 _ALL_TRUMPS: Final = Contract.ALL_TRUMPS
 
@@ -144,20 +201,28 @@ def _declaring_cards(hand: int) -> int:
     return starts | starts << 1 | starts << 2 | fours * 0x01010101
 
 
-_CHOICES: dict[int, tuple[tuple[Declaration, ...], ...]] = {}
-"""``announcement_choices`` by declaring cards (few patterns recur: a bounded memo)."""
+Choices = Sequence[tuple[Declaration, ...]]
+_CHOICES: dict[int, tuple[Choices, LegalActions]] = {}
+"""``announcement_choices`` by declaring cards, with the Declare actions that offer them (few
+patterns recur: a bounded memo)."""
+_NOTHING: Final[tuple[Choices, LegalActions]] = (((),), LegalActions((Declare(()),)))
+_NO_DECLARING: Final[tuple[Choices, LegalActions]] = ((), LegalActions())
 
 
-def _announcement_choices(hand: int) -> list[tuple[Declaration, ...]]:
+def _offers(choices: Choices) -> tuple[Choices, LegalActions]:
+    return (choices, LegalActions(Declare(c) for c in choices))
+
+
+def _announcement_choices(hand: int) -> tuple[Choices, LegalActions]:
     key = _declaring_cards(hand)
     if not key:
-        return _NO_CHOICE
+        return _NOTHING
     choices = _CHOICES.get(key)
     if choices is None:
         if len(_CHOICES) >= 50_000:
             _CHOICES.clear()
-        choices = _CHOICES[key] = tuple(announcement_choices(key))
-    return list(choices)
+        choices = _CHOICES[key] = _offers(tuple(announcement_choices(key)))
+    return choices
 
 
 class Deal:
@@ -181,8 +246,9 @@ class Deal:
         # Rules are frozen, so every default deal can share one (building one is not free).
         self.rules = rules if rules is not None else _BULGARIAN
         self.game = _BULGARIAN_GAME if rules is None else game_of(rules)
-        # The playing obligations: tricks.legal_mask and its option, or a game's own.
-        self._obliged, self._obliged_by = self.game.obligations(self.rules)
+        # The playing obligations told who holds the trick: tricks.obliged and its option, or a
+        # game's own.
+        self._obliged, self._obliged_by = self.game.held_obligations(self.rules)
         self.dealer = Seat(dealer)
         if deck is None:
             order = _shuffled_order(seed if seed is not None else random.randrange(2**63))
@@ -199,25 +265,26 @@ class Deal:
         step = self.rules.direction
         self._next = _SEAT_AFTER.get(step) or tuple(Seat((s + step) % 4) for s in range(4))
         self._stack: list[tuple[Action, Seat, tuple[object, ...]]] = []
-        # The state, every field immutable so that a snapshot is a tuple of references.
+        # The state, every field immutable so that a snapshot is a tuple of references. What a
+        # card played changes is one tuple, _ps (see _PLAY_STATE): a play keeps it whole, and
+        # unpacks it at once, instead of reading and writing a dozen attributes.
         self._phase = _CUTTING
         self._turn: Seat | None = self._prev(self.dealer)
         self._cut: int | None = None
-        self._hands: tuple[int, int, int, int] = (0, 0, 0, 0)
         self._full: tuple[int, int, int, int] = (0, 0, 0, 0)
         self._calls: tuple[tuple[Seat, Call], ...] = ()
         self._contract: Contract | None = None
         self._bidder: Seat | None = None
         self._double = 1
         self._passes = 0
-        self._played: tuple[tuple[Seat, int], ...] = ()
-        self._trick: tuple[int, ...] = ()  # the cards of the trick in progress
-        self._winners: tuple[Seat, ...] = ()
-        self._points: tuple[int, int] = (0, 0)
-        self._declared: tuple[tuple[Declaration, ...] | None, ...] = (None, None, None, None)
-        self._choices: tuple[list[tuple[Declaration, ...]], ...] = ((), (), (), ())  # type: ignore[assignment]
-        self._belots: tuple[tuple[Seat, Suit], ...] = ()
+        # What each seat may announce with its first card, and the Declare actions for it.
+        self._choices: tuple[tuple[Choices, LegalActions], ...] = (_NO_DECLARING,) * 4
         self._result: DealScore | None = None
+        self._ps: PlayState = _NOT_DEALT
+        # The contract's tables, set when the play begins.
+        self._beats: tuple[int, ...] = BEATS[0]
+        self._values: tuple[int, ...] = CARD_POINTS[0]
+        self._last_trick = LAST_TRICK
         # The legal cards that the last legal_actions() offered for this very state (0 when
         # none or unknown): push() needs no further check for them. Reset on every change.
         self._legal = 0
@@ -259,51 +326,73 @@ class Deal:
 
     # --- snapshots -------------------------------------------------------------------------
 
-    _FIELDS: Final = (
-        "_phase",
-        "_turn",
-        "_cut",
-        "_hands",
-        "_full",
-        "_calls",
-        "_contract",
-        "_bidder",
-        "_double",
-        "_passes",
-        "_played",
-        "_trick",
-        "_winners",
-        "_points",
-        "_declared",
-        "_choices",
-        "_belots",
-        "_result",
-    )
-
     def _snapshot(self) -> tuple[object, ...]:
         return (
             self._phase,
             self._turn,
             self._cut,
-            self._hands,
             self._full,
             self._calls,
             self._contract,
             self._bidder,
             self._double,
             self._passes,
-            self._played,
-            self._trick,
-            self._winners,
-            self._points,
-            self._declared,
             self._choices,
-            self._belots,
             self._result,
+            self._ps,
         )
 
     def _restore(self, snap: tuple[object, ...]) -> None:
-        self.__dict__.update(zip(self._FIELDS, snap, strict=True))
+        # Attribute by attribute, never through __dict__: CPython keeps a plain object's
+        # attributes inline and reads them fast only until its __dict__ is asked for.
+        (
+            self._phase,
+            self._turn,
+            self._cut,
+            self._full,
+            self._calls,
+            self._contract,
+            self._bidder,
+            self._double,
+            self._passes,
+            self._choices,
+            self._result,
+            self._ps,
+        ) = snap  # type: ignore[assignment]
+
+    # The parts of _ps by name, for the code off the hot path.
+
+    @property
+    def _hands(self) -> tuple[int, int, int, int]:
+        return self._ps[0]
+
+    @property
+    def _played(self) -> tuple[tuple[Seat, int], ...]:
+        return self._ps[1]
+
+    @property
+    def _trick(self) -> tuple[int, ...]:
+        return self._ps[2]
+
+    @property
+    def _winners(self) -> tuple[Seat, ...]:
+        return self._ps[5]
+
+    @property
+    def _points(self) -> tuple[int, int]:
+        return self._ps[6]
+
+    @property
+    def _declared(self) -> tuple[tuple[Declaration, ...] | None, ...]:
+        return self._ps[7]
+
+    @property
+    def _undeclared(self) -> int:
+        return self._ps[8]
+
+    @property
+    def _belots(self) -> tuple[tuple[Seat, Suit], ...]:
+        return self._ps[9]
 
     # --- seats -----------------------------------------------------------------------------
 
@@ -481,17 +570,25 @@ class Deal:
         if phase is _PLAYING:
             seat = self._turn
             assert seat is not None
-            if len(self._played) < 4 and self._declared[seat] is None:
-                choices = self._choices[seat]
-                if len(choices) > 1:
-                    offered = self._offered = LegalActions(Declare(c) for c in choices)
-                    return offered
-            contract = self._contract
-            assert contract is not None
-            mask = self._legal = self._obliged(
-                self._hands[seat], self._trick, contract, self._obliged_by
+            hands, _, trick, win, win_at, _, _, _, undeclared, _ = self._ps
+            if undeclared >> seat & 1:
+                offered = self._offered = self._choices[seat][1]
+                return offered
+            if trick:
+                assert self._contract is not None
+                mask = self._legal = self._obliged(
+                    hands[seat],
+                    trick[0],
+                    win,
+                    len(trick) - win_at == 2,
+                    self._contract,
+                    self._obliged_by,
+                )
+            else:
+                mask = self._legal = hands[seat]
+            offered = self._offered = (
+                _SUIT_PLAYS.get(mask) or _PLAYS_BY_MASK.get(mask) or _plays_of(mask)
             )
-            offered = self._offered = _PLAYS_BY_MASK.get(mask) or _plays_of(mask)
         elif phase is _BIDDING:
             assert self._turn is not None
             calls = self.game.legal_calls(self, self._turn)
@@ -520,7 +617,7 @@ class Deal:
         seat = self._turn if seat is None else seat
         if seat is None or self._phase is not _PLAYING:
             return []
-        return list(self._choices[seat])
+        return list(self._choices[seat][0])
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -531,16 +628,16 @@ class Deal:
 
     def _needs_declare(self) -> bool:
         seat = self._turn
-        return (
-            seat is not None
-            and self._declared[seat] is None
-            and len(self._played) < 4
-            and len(self._choices[seat]) > 1
-        )
+        return seat is not None and bool(self._undeclared >> seat & 1)
 
     def _legal_mask(self, seat: Seat) -> int:
+        hands, _, trick, win, win_at, _, _, _, _, _ = self._ps
+        if not trick:
+            return hands[seat]
         assert self._contract is not None
-        return self._obliged(self._hands[seat], self._trick, self._contract, self._obliged_by)
+        return self._obliged(
+            hands[seat], trick[0], win, len(trick) - win_at == 2, self._contract, self._obliged_by
+        )
 
     def _legal_calls(self) -> Iterable[Call] | LegalActions:
         seat = self._turn
@@ -560,21 +657,58 @@ class Deal:
                 raise IllegalActionError("the deal is over")
             raise OutOfTurnError(f"it is {self._turn.name}'s turn, not {Seat(seat).name}'s")
         acting = self._turn
-        # A card that legal_actions() offered for this very state is already checked.
-        if not (self._legal and action.__class__ is Play and self._legal >> action.card.index & 1):
-            self._check(action)
+        if action.__class__ is Play:  # the hot path
+            card = action.card.index
+            # A card that legal_actions() offered for this very state is already checked.
+            if not self._legal >> card & 1:
+                self._check(action)
+            assert acting is not None
+            self._stack.append((action, acting, self._ps))
+            self._legal = 0
+            self._offered = None
+            self._play(acting, card)
+            return
+        if action.__class__ is Call and self._phase is _BIDDING:  # the auction's common case
+            assert acting is not None
+            why = self.game.why_illegal(self, acting, action)
+            if why is not None:
+                raise IllegalActionError(why)
+            self._stack.append((action, acting, self._snapshot()))
+            self._legal = 0
+            self._offered = None
+            self._call(acting, action)
+            return
+        self._check(action)
         assert acting is not None
+        if isinstance(action, Play):
+            self._stack.append((action, acting, self._ps))
+            self._legal = 0
+            self._offered = None
+            self._play(acting, action.card.index)
+            return
         self._stack.append((action, acting, self._snapshot()))
         self._legal = 0
         self._offered = None
-        if action.__class__ is Play or isinstance(action, Play):
-            self._play(acting, action.card.index)
-        elif isinstance(action, Call):
+        if isinstance(action, Call):
             self._call(acting, action)
         elif isinstance(action, Declare):
-            declared = list(self._declared)
-            declared[acting] = action.declarations
-            self._declared = tuple(declared)
+            hands, played, trick, win, win_at, winners, points, declared, undeclared, belots = (
+                self._ps
+            )
+            declared = (*declared[:acting], action.declarations, *declared[acting + 1 :])
+            undeclared &= ~(1 << acting)
+            self._ps = (
+                hands,
+                played,
+                trick,
+                win,
+                win_at,
+                winners,
+                points,
+                declared,
+                undeclared,
+                belots,
+            )
         else:
             self._do_cut(action.count)
 
@@ -590,8 +724,14 @@ class Deal:
         """Take back the last action and return it."""
         if not self._stack:
             raise IndexError("no action to take back")
-        action, _, snap = self._stack.pop()
-        self._restore(snap)
+        action, seat, snap = self._stack.pop()
+        if isinstance(action, Play):  # a play kept _ps only: before it, the rest was this
+            self._ps = snap  # type: ignore[assignment]
+            self._phase = _PLAYING
+            self._turn = seat
+            self._result = None
+        else:
+            self._restore(snap)
         self._legal = 0
         self._offered = None
         return action
@@ -624,7 +764,7 @@ class Deal:
         elif isinstance(action, Declare):
             if phase is not _PLAYING or self._declared[seat] is not None or len(self._played) >= 4:
                 raise IllegalActionError("declarations are announced only with the first card")
-            if action.declarations not in [Declare(c).declarations for c in self._choices[seat]]:
+            if action not in self._choices[seat][1]:
                 raise IllegalActionError(
                     f"{seat.name} cannot announce {action} (cards not held, or a card used twice)"
                 )
@@ -639,7 +779,7 @@ class Deal:
     def _do_cut(self, count: int) -> None:
         self._cut = count
         deck = self._deck_idx[count:] + self._deck_idx[:count]
-        self._hands = self.game.deal_first(deck, self.first, self._next)
+        self._ps = (self.game.deal_first(deck, self.first, self._next), *_NOT_DEALT[1:])
         self._phase = _BIDDING
         self._turn = self.first
 
@@ -647,11 +787,11 @@ class Deal:
         contract, bidder, double, passes, step = self.game.after_call(self, seat, call)
         self._calls = (*self._calls, (seat, call))
         self._contract, self._bidder, self._double, self._passes = contract, bidder, double, passes
-        if step is AuctionStep.NEXT:
+        if step is _NEXT:
             self._turn = self._next[seat]
-        elif step is AuctionStep.PARTNER:
+        elif step is _PARTNER:
             self._turn = self._next[self._next[seat]]
-        elif step is AuctionStep.PLAY:
+        elif step is _PLAY:
             self._start_play()
         else:  # nobody took: the deal ends without a score
             self._phase = _OVER
@@ -663,29 +803,43 @@ class Deal:
         deck = self._deck_idx[cut:] + self._deck_idx[:cut]
         assert self._contract is not None and self._bidder is not None
         hands = self.game.deal_rest(deck, self._hands, self.first, self._next, self._bidder)
-        self._hands = self._full = hands
+        self._full = hands
         if not self.game.declares(self._contract):
-            self._choices = ((), (), (), ())  # type: ignore[assignment]
-            self._declared = ((), (), (), ())
+            self._choices = (_NO_DECLARING,) * 4
+            declared: tuple[tuple[Declaration, ...] | None, ...] = ((), (), (), ())
+            undeclared = 0
         else:
-            choose = self.game.announcement_choices(self.rules) or _announcement_choices
-            self._choices = tuple(choose(h) for h in hands)
+            choose = self.game.announcement_choices(self.rules)
+            if choose is None:
+                choices = tuple(map(_announcement_choices, hands))
+            else:
+                choices = tuple(_offers(choose(hand)) for hand in hands)
+            self._choices = choices
+            declared = (None, None, None, None)
+            undeclared = (
+                (len(choices[0][0]) > 1)
+                | (len(choices[1][0]) > 1) << 1
+                | (len(choices[2][0]) > 1) << 2
+                | (len(choices[3][0]) > 1) << 3
+            )
+        self._ps = (hands, (), (), 0, 0, (), (0, 0), declared, undeclared, ())
+        # Fixed for the play: the tables of the contract (a pop back into the auction and a
+        # new contract come through here again).
+        self._beats = BEATS[self._contract]
+        self._values = CARD_POINTS[self._contract]
+        self._last_trick = self.rules.nt_last_trick if self._contract == _NO_TRUMPS else LAST_TRICK
         self._phase = _PLAYING
         self._turn = self.first
 
     def _play(self, seat: Seat, card: int) -> None:
-        contract = self._contract
-        assert contract is not None
-        trick = self._trick
-        if self._declared[seat] is None:  # playing the first card without choosing: nothing
-            declared = list(self._declared)
-            declared[seat] = ()
-            self._declared = tuple(declared)
-        if _QUEEN <= card & 7 <= _KING:  # only a queen or a king can announce a belot
-            self._check_belot(seat, card, trick)
-        hands = self._hands
+        hands, played, trick, win, win_at, winners, points, declared, undeclared, belots = self._ps
+        if not winners and declared[seat] is None:  # a first card with nothing chosen
+            declared = (*declared[:seat], (), *declared[seat + 1 :])
+            undeclared &= ~(1 << seat)
+        if _QUEEN <= card & 7 <= _KING and self._is_belot(seat, card, hands[seat], trick):
+            belots = (*belots, (seat, Suit(card >> 3)))
         bit = ~(1 << card)
-        self._hands = (
+        hands = (
             (hands[0] & bit, hands[1], hands[2], hands[3])
             if seat == 0
             else (hands[0], hands[1] & bit, hands[2], hands[3])
@@ -694,49 +848,69 @@ class Deal:
             if seat == 2
             else (hands[0], hands[1], hands[2], hands[3] & bit)
         )
-        played = self._played = (*self._played, (seat, card))
-        if len(trick) < 3:
-            self._trick = (*trick, card)
+        played = (*played, (seat, card))
+        if not trick:
+            self._ps = (
+                hands,
+                played,
+                (card,),
+                card,
+                0,
+                winners,
+                points,
+                declared,
+                undeclared,
+                belots,
+            )
             self._turn = self._next[seat]
             return
-        self._trick = ()
-        trick = (*trick, card)
-        winner = played[-4 + winner_position(trick, contract)][0]
-        self._winners = (*self._winners, winner)
-        value = CARD_POINTS[contract]
-        points = value[trick[0]] + value[trick[1]] + value[trick[2]] + value[card]
-        if len(self._winners) == 8:
-            points += self.rules.nt_last_trick if contract == _NO_TRUMPS else LAST_TRICK
-        team = winner & 1
-        self._points = (
-            (self._points[0] + points, self._points[1])
-            if team == 0
-            else (self._points[0], self._points[1] + points)
-        )
-        if len(self._winners) == 8:
-            self._phase = _OVER
-            self._turn = None
-            self._result = self.game.score(self, 0)
-        else:
+        if self._beats[win] >> card & 1:
+            win, win_at = card, len(trick)
+        if len(trick) < 3:
+            trick = (*trick, card)
+            self._ps = (
+                hands,
+                played,
+                trick,
+                win,
+                win_at,
+                winners,
+                points,
+                declared,
+                undeclared,
+                belots,
+            )
+            self._turn = self._next[seat]
+            return
+        winner = played[win_at - 4][0]
+        winners = (*winners, winner)
+        value = self._values
+        taken = value[trick[0]] + value[trick[1]] + value[trick[2]] + value[card]
+        if len(winners) == 8:
+            taken += self._last_trick
+        points = (points[0], points[1] + taken) if winner & 1 else (points[0] + taken, points[1])
+        self._ps = (hands, played, (), win, win_at, winners, points, declared, undeclared, belots)
+        if len(winners) < 8:
             self._turn = winner
+            return
+        self._phase = _OVER
+        self._turn = None
+        self._result = self.game.score(self, 0)
 
-    def _check_belot(self, seat: Seat, card: int, trick: Sequence[int]) -> None:
+    def _is_belot(self, seat: Seat, card: int, hand: int, trick: Sequence[int]) -> bool:
+        """Whether ``seat`` playing ``card`` (a queen or king) from ``hand`` announces a belot."""
         contract = self._contract
         assert contract is not None
-        rank = card & 7
-        if (rank != _KING and rank != _QUEEN) or contract == _NO_TRUMPS:
-            return
+        if contract == _NO_TRUMPS:
+            return False
         suit = card >> 3
         if contract.is_suit and suit != contract:
-            return
-        other = card ^ (_KING ^ _QUEEN)  # the king for the queen and back
-        if not self._hands[seat] >> other & 1:
-            return  # not the first of the two, or no pair
+            return False
+        if not hand >> (card ^ (_KING ^ _QUEEN)) & 1:  # the king for the queen and back
+            return False  # not the first of the two, or no pair
         # Off the led suit, only a suit contract's trump on a plain-suit lead keeps its belot.
         off_suit = bool(trick) and trick[0] >> 3 != suit
-        if off_suit and (contract == _ALL_TRUMPS or not self.rules.belot_when_trumping):
-            return
-        self._belots = (*self._belots, (seat, Suit(suit)))
+        return not off_suit or (contract != _ALL_TRUMPS and self.rules.belot_when_trumping)
 
     def view(self, seat: Seat) -> SeatView:
         """What ``seat`` may know of this deal."""
@@ -749,7 +923,9 @@ class Deal:
     def copy(self) -> Deal:
         """An independent copy with the same history (undo included)."""
         other = object.__new__(Deal)
-        other.__dict__.update(self.__dict__)
+        # In the order __init__ sets them, never through __dict__ (see _restore).
+        for name in _ATTRIBUTES:
+            setattr(other, name, getattr(self, name))
         other._stack = list(self._stack)
         return other
 

@@ -4,7 +4,7 @@ A ``Deal`` is one machine for every game: cut, deal, auction, play, score, with 
 ``legal_actions``, views and records. At the few steps where the games differ it asks its
 ``Game``: how the cards are dealt, which calls are legal and what a call does, which declarations
 score, what the deal writes and when a match is over. The play obligations are table-driven in
-``tricks.legal_mask`` and read one option (``forced_undertrump``), unless a game gives its own
+``tricks`` and read one option (``forced_undertrump``), unless a game gives its own
 (``obligations``: Bela's ``bela_legal_mask``).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from belot.engine.actions import Call, LegalActions
 from belot.engine.cards import Card
@@ -22,16 +22,21 @@ from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore
 from belot.engine.sheet import match_winner
 from belot.engine.table import Seat, Team
-from belot.engine.tricks import legal_mask
+from belot.engine.tricks import legal_mask, obliged
 
 if TYPE_CHECKING:
     from belot.engine.deal import Deal
 
-__all__ = ["AuctionStep", "Bidding", "Game", "Obligations"]
+__all__ = ["AuctionStep", "Bidding", "Game", "HeldObligations", "Obligations"]
 
 Hands = tuple[int, int, int, int]
+_BIT: Final = tuple(1 << card for card in range(32))
 #: ``(hand, trick, contract, option) -> legal cards``, as ``tricks.legal_mask``.
 Obligations = Callable[[int, Sequence[int], int, Any], int]
+#: The same rule told who holds the trick: ``(hand, lead, win, partner_holds, contract,
+#: option) -> legal cards`` on a trick begun by the card ``lead`` and held by ``win``, as
+#: ``tricks.obliged`` (``Deal`` keeps the holder as cards are played).
+HeldObligations = Callable[[int, int, int, bool, int, Any], int]
 
 
 class AuctionStep(Enum):
@@ -65,11 +70,14 @@ class Game:
 
         ``deck`` is the card indices after the cut, top first; ``after[s]`` the seat after ``s``.
         """
+        bit = _BIT
         hands = [0, 0, 0, 0]
         seat = first
-        for i in range(4):
-            for c in (*deck[3 * i : 3 * i + 3], *deck[12 + 2 * i : 14 + 2 * i]):
-                hands[seat] |= 1 << c
+        for i in (0, 3, 6, 9):
+            j = 12 + i // 3 * 2
+            hands[seat] = (
+                bit[deck[i]] | bit[deck[i + 1]] | bit[deck[i + 2]] | bit[deck[j]] | bit[deck[j + 1]]
+            )
             seat = after[seat]
         return (hands[0], hands[1], hands[2], hands[3])
 
@@ -82,11 +90,11 @@ class Game:
         bidder: Seat,
     ) -> Hands:
         """The hands once the auction is over: 3 more each from the 21st card, from ``first``."""
+        bit = _BIT
         out = list(hands)
         seat = first
-        for i in range(4):
-            for c in deck[20 + 3 * i : 23 + 3 * i]:
-                out[seat] |= 1 << c
+        for i in (20, 23, 26, 29):
+            out[seat] |= bit[deck[i]] | bit[deck[i + 1]] | bit[deck[i + 2]]
             seat = after[seat]
         return (out[0], out[1], out[2], out[3])
 
@@ -132,6 +140,11 @@ class Game:
         """The function that gives a hand's legal cards on a trick, and the option it reads:
         ``tricks.legal_mask`` with ``forced_undertrump`` unless the game has its own."""
         return legal_mask, rules.forced_undertrump
+
+    def held_obligations(self, rules: Rules) -> tuple[HeldObligations, Any]:
+        """``obligations`` told who holds the trick (the form ``Deal`` asks): the same rule,
+        which tests check on every position."""
+        return obliged, rules.forced_undertrump
 
     # --- declarations -------------------------------------------------------------------------
 

@@ -13,7 +13,14 @@ from belot.engine.actions import Call, CallKind
 from belot.engine.cards import SUIT_MASKS, Card, Suit
 from belot.engine.contracts import Contract
 from belot.engine.declarations import FOUR_POINTS, Declaration, _sequences, _value
-from belot.engine.games.base import AuctionStep, Bidding, Game, Hands, Obligations
+from belot.engine.games.base import (
+    AuctionStep,
+    Bidding,
+    Game,
+    Hands,
+    HeldObligations,
+    Obligations,
+)
 from belot.engine.games.bulgarian import BELOT_POINTS, extras, valat_team
 from belot.engine.rules import Rules
 from belot.engine.scoring import VALAT_BONUS, DealScore, Outcome
@@ -27,6 +34,7 @@ __all__ = [
     "STIGLJA_BONUS",
     "Bela",
     "bela_legal_mask",
+    "bela_obliged",
     "choices_sharing_cards",
     "declaration_winner",
     "score_bela",
@@ -45,18 +53,26 @@ def bela_legal_mask(hand: int, trick: Sequence[int], contract: int, option: Any)
     ``option`` is ``(beat_in_plain_suit, partner_exception)``."""
     if not trick:
         return hand
-    beat_plain, partner_free = option
-    lead = trick[0]
     beats = BEATS[contract]
-    win, best = lead, 0
+    win, best = trick[0], 0
     for position in range(1, len(trick)):
         card = trick[position]
         if beats[win] >> card & 1:
             best, win = position, card
+    return bela_obliged(hand, trick[0], win, len(trick) - best == 2, contract, option)
+
+
+def bela_obliged(
+    hand: int, lead: int, win: int, partner_holds: bool, contract: int, option: Any
+) -> int:
+    """``bela_legal_mask`` on a trick led by ``lead`` and held by ``win`` (``partner_holds``:
+    by the player's partner), as ``Deal`` asks it."""
+    beat_plain, partner_free = option
+    beats = BEATS[contract]
     trumps_mask = TRUMP_MASKS[contract]
     # The partner exception (when an option turns it on) is read as French Belote's: on a
     # plain-suit lead only; a trump lead is always overtrumped.
-    free = partner_free and len(trick) - best == 2 and not trumps_mask >> lead & 1
+    free = partner_free and partner_holds and not trumps_mask >> lead & 1
     follow = hand & SUIT_OF[lead]
     if follow:
         if trumps_mask >> lead & 1:  # trumps led: overtrump if you can, over partner too
@@ -259,6 +275,9 @@ class Bela(Game):
 
     def obligations(self, rules: Rules) -> tuple[Obligations, Any]:
         return bela_legal_mask, (rules.beat_in_plain_suit, rules.partner_exception)
+
+    def held_obligations(self, rules: Rules) -> tuple[HeldObligations, Any]:
+        return bela_obliged, (rules.beat_in_plain_suit, rules.partner_exception)
 
     def announcement_choices(
         self, rules: Rules
