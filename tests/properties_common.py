@@ -8,16 +8,23 @@ own properties and its legal-card oracle live in ``test_<game>_properties.py``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from belot.engine import Action, Call, Card, Deal, Rules, Seat
+from belot.engine import Action, Call, Card, Deal, Play, Rules, Seat, Suit
 from belot.engine.actions import CallKind
 from belot.engine.cards import ALL_CARDS
 
 Policy = Callable[[Deal, random.Random], Action]
+
+
+def examples(count: int) -> settings:
+    """Hypothesis settings for a property that plays whole deals: ``count`` examples, no
+    deadline (a deal's time varies with the machine's load)."""
+    return settings(max_examples=count, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def bulgarian_action(deal: Deal, rng: random.Random) -> Action:
@@ -163,3 +170,51 @@ def visible_cards(deal: Deal, seat: Seat) -> set[Card]:
             for d in deal.announced(s) or ():
                 known |= {c for c in ALL_CARDS if d.cards & c.mask}
     return known
+
+
+# --- for the legal-card oracles of the suit games (French Belote, Coinche, Bela) --------------
+
+#: RULES.md §2's card orders, low to high, of the trump suit and of a plain suit.
+TRUMP_ORDER = ["7", "8", "Q", "K", "10", "A", "9", "J"]
+PLAIN_ORDER = ["7", "8", "9", "J", "Q", "K", "10", "A"]
+#: ``(hand, trick so far, trump, the seat to play) -> the cards it may play``
+Oracle = Callable[[list[Card], list[tuple[Seat, Card]], Suit, Seat], set[Card]]
+
+
+def strength(card: Card, trump: Suit) -> int:
+    rank = card.rank.text
+    return TRUMP_ORDER.index(rank) if card.suit == trump else PLAIN_ORDER.index(rank)
+
+
+def holder(trick: list[tuple[Seat, Card]], trump: Suit) -> tuple[Seat, Card]:
+    """The seat holding a begun trick and its card: the highest trump, else the highest card of
+    the suit led."""
+    trumps = [(s, c) for s, c in trick if c.suit == trump]
+    led = [(s, c) for s, c in trick if c.suit == trick[0][1].suit]
+    return max(trumps or led, key=lambda sc: strength(sc[1], trump))
+
+
+def positions(rules: Rules, seed: int, deals: int = 6) -> Iterator[Deal]:
+    """Every state, the last included, of ``deals`` random deals of ``rules`` (seeded, each
+    seat dealing in turn)."""
+    rng = random.Random(seed)
+    for k in range(deals):
+        deal = Deal.new(rules, dealer=Seat(k % 4), seed=seed * 7 + k)
+        yield deal
+        while not deal.is_over:
+            deal.push(random_action(deal, rng))
+            yield deal
+
+
+def agrees_with(deal: Deal, oracle: Oracle) -> None:
+    """At a card to play, the engine's legal cards are the oracle's: its legal mask, and the
+    cards it offers once the seat has said what it declares."""
+    seat = deal.turn
+    assert seat is not None and deal.contract is not None
+    trump = deal.contract.trump
+    assert trump is not None
+    expected = oracle(deal.hand(seat), deal.current_trick, trump, seat)
+    legal = {ALL_CARDS[i] for i in range(32) if deal.legal_mask() >> i & 1}
+    assert legal == expected, (deal.hand(seat), deal.current_trick, trump)
+    plays = {a.card for a in deal.legal_actions() if isinstance(a, Play)}
+    assert not plays or plays == expected

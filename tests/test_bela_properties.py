@@ -6,15 +6,25 @@ a seat's two hidden cards out of its own view), and a legal-card oracle written 
 from __future__ import annotations
 
 import random
+from functools import partial
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belot.engine import Call, Card, Deal, Play, Rules, Seat, Suit
+from belot.engine import Call, Card, Deal, Rules, Seat, Suit
 from belot.engine.cards import ALL_CARDS
-from properties_common import BELA, random_action, random_deal
+from properties_common import (
+    BELA,
+    agrees_with,
+    examples,
+    holder,
+    positions,
+    random_action,
+    random_deal,
+    strength,
+)
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = examples(150)
 
 
 @FAST
@@ -79,14 +89,6 @@ def test_a_seats_own_hidden_cards_are_not_in_its_view_before_trumps(
 
 # --- a legal-card oracle written from RULES.md §6 ------------------------------------------------
 
-TRUMP_ORDER = ["7", "8", "Q", "K", "10", "A", "9", "J"]  # low to high
-PLAIN_ORDER = ["7", "8", "9", "J", "Q", "K", "10", "A"]
-
-
-def strength(card: Card, trump: Suit) -> int:
-    rank = card.rank.text
-    return TRUMP_ORDER.index(rank) if card.suit == trump else PLAIN_ORDER.index(rank)
-
 
 def oracle(
     hand: list[Card],
@@ -101,13 +103,8 @@ def oracle(
         return set(hand)
     led = trick[0][1].suit
     trumps_in_trick = [(s, c) for s, c in trick if c.suit == trump]
-    if trumps_in_trick:
-        holder, top = max(trumps_in_trick, key=lambda sc: strength(sc[1], trump))
-    else:
-        holder, top = max(
-            ((s, c) for s, c in trick if c.suit == led), key=lambda sc: strength(sc[1], trump)
-        )
-    partner_holds = holder == me.partner and led != trump and partner_exception
+    holds, top = holder(trick, trump)
+    partner_holds = holds == me.partner and led != trump and partner_exception
     same = [c for c in hand if c.suit == led]
     mine = [c for c in hand if c.suit == trump]
     if same:
@@ -137,22 +134,10 @@ def test_the_engine_agrees_with_the_oracle(
     seed: int, direction: int, beat: bool, partner: bool
 ) -> None:
     rules = Rules.bela(direction=direction, beat_in_plain_suit=beat, partner_exception=partner)
-    rng = random.Random(seed)
     checked = 0
-    for k in range(6):
-        deal = Deal.new(rules, dealer=Seat(k % 4), seed=seed * 7 + k)
-        while not deal.is_over:
-            if deal.phase.value == "play":
-                seat = deal.turn
-                assert seat is not None and deal.contract is not None
-                trump = deal.contract.trump
-                assert trump is not None
-                expected = oracle(deal.hand(seat), deal.current_trick, trump, seat, beat, partner)
-                assert set(ALL_CARDS[i] for i in range(32) if deal.legal_mask() >> i & 1) == (
-                    expected
-                ), (deal.hand(seat), deal.current_trick, trump)
-                plays = {a.card for a in deal.legal_actions() if isinstance(a, Play)}
-                assert not plays or plays == expected
-                checked += 1
-            deal.push(random_action(deal, rng))
+    with_options = partial(oracle, beat_in_plain_suit=beat, partner_exception=partner)
+    for deal in positions(rules, seed):
+        if deal.phase.value == "play":
+            agrees_with(deal, with_options)
+            checked += 1
     assert checked > 0

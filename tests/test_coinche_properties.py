@@ -7,16 +7,15 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belot.engine import Deal, Play, Rules, Seat
+from belot.engine import Deal, Rules, Seat
 from belot.engine.actions import CAPOT_LEVEL, CallKind
-from belot.engine.cards import ALL_CARDS
-from properties_common import COINCHE, random_action, random_deal
+from properties_common import COINCHE, agrees_with, examples, positions, random_action, random_deal
 from test_french_properties import oracle
 
-FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = examples(120)
 
 
 @FAST
@@ -104,32 +103,20 @@ def auction_over(calls: list[str]) -> bool:
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 2**32), direction=st.sampled_from([1, -1]), capot=st.booleans())
 def test_the_engine_agrees_with_the_oracles(seed: int, direction: int, capot: bool) -> None:
-    rules = Rules.coinche(direction=direction, coinche_capot=capot)
-    rng = random.Random(seed)
     checked = 0
-    for k in range(6):
-        deal = Deal.new(rules, dealer=Seat(k % 4), seed=seed * 7 + k)
-        while not deal.is_over:
-            calls = [(s, str(c)) for s, c in deal.calls]
-            if deal.phase.value == "auction":
-                assert not auction_over([c for _, c in calls])
-                seat = deal.turn
-                assert seat is not None
-                offered = {str(a) for a in deal.legal_actions()}
-                assert offered == call_oracle(calls, seat, capot), calls
-                checked += 1
-            elif deal.phase.value == "play":
-                assert auction_over([c for _, c in calls])
-                seat = deal.turn
-                assert seat is not None and deal.contract is not None
-                trump = deal.contract.trump
-                assert trump is not None
-                expected = oracle(deal.hand(seat), deal.current_trick, trump, seat)
-                assert {ALL_CARDS[i] for i in range(32) if deal.legal_mask() >> i & 1} == expected
-                plays = {a.card for a in deal.legal_actions() if isinstance(a, Play)}
-                assert not plays or plays == expected
-                checked += 1
-            deal.push(random_action(deal, rng))
-        if deal.all_passed:
-            assert auction_over([str(c) for _, c in deal.calls])
+    for deal in positions(Rules.coinche(direction=direction, coinche_capot=capot), seed):
+        calls = [(s, str(c)) for s, c in deal.calls]
+        if deal.phase.value == "auction":
+            assert not auction_over([c for _, c in calls])
+            seat = deal.turn
+            assert seat is not None
+            offered = {str(a) for a in deal.legal_actions()}
+            assert offered == call_oracle(calls, seat, capot), calls
+            checked += 1
+        elif deal.phase.value == "play":
+            assert auction_over([c for _, c in calls])
+            agrees_with(deal, oracle)
+            checked += 1
+        elif deal.all_passed:
+            assert auction_over([c for _, c in calls])
     assert checked > 0

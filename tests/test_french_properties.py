@@ -6,14 +6,22 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from belot.engine import Card, Deal, Play, Rules, Seat, Suit
-from belot.engine.cards import ALL_CARDS
-from properties_common import FRENCH, random_action, random_deal
+from belot.engine import Card, Deal, Rules, Seat, Suit
+from properties_common import (
+    FRENCH,
+    agrees_with,
+    examples,
+    holder,
+    positions,
+    random_action,
+    random_deal,
+    strength,
+)
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = examples(150)
 
 
 @FAST
@@ -53,14 +61,6 @@ def test_the_turned_card_goes_to_its_taker(seed: int, rules: Rules) -> None:
 
 # --- a legal-card oracle written from RULES.md §4 ------------------------------------------------
 
-TRUMP_ORDER = ["7", "8", "Q", "K", "10", "A", "9", "J"]  # low to high
-PLAIN_ORDER = ["7", "8", "9", "J", "Q", "K", "10", "A"]
-
-
-def strength(card: Card, trump: Suit) -> int:
-    rank = card.rank.text
-    return TRUMP_ORDER.index(rank) if card.suit == trump else PLAIN_ORDER.index(rank)
-
 
 def oracle(hand: list[Card], trick: list[tuple[Seat, Card]], trump: Suit, me: Seat) -> set[Card]:
     """The cards ``me`` may play, as RULES.md §4 says (with §3's suit play)."""
@@ -68,12 +68,7 @@ def oracle(hand: list[Card], trick: list[tuple[Seat, Card]], trump: Suit, me: Se
         return set(hand)
     led = trick[0][1].suit
     trumps_in_trick = [(s, c) for s, c in trick if c.suit == trump]
-    if trumps_in_trick:
-        holder, top = max(trumps_in_trick, key=lambda sc: strength(sc[1], trump))
-    else:
-        holder, top = max(
-            ((s, c) for s, c in trick if c.suit == led), key=lambda sc: strength(sc[1], trump)
-        )
+    holds, top = holder(trick, trump)
     same = [c for c in hand if c.suit == led]
     mine = [c for c in hand if c.suit == trump]
     if led == trump:
@@ -83,7 +78,7 @@ def oracle(hand: list[Card], trick: list[tuple[Seat, Card]], trump: Suit, me: Se
         return set(higher or same)  # climb, even over the partner
     if same:
         return set(same)  # follow a plain suit, no need to beat
-    if holder == me.partner:
+    if holds == me.partner:
         return set(hand)  # partner exception: plain-suit lead only
     if not mine:
         return set(hand)
@@ -96,23 +91,9 @@ def oracle(hand: list[Card], trick: list[tuple[Seat, Card]], trump: Suit, me: Se
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 2**32), direction=st.sampled_from([1, -1]))
 def test_the_engine_agrees_with_the_oracle(seed: int, direction: int) -> None:
-    rules = Rules.french(direction=direction)
-    rng = random.Random(seed)
     checked = 0
-    for k in range(6):
-        deal = Deal.new(rules, dealer=Seat(k % 4), seed=seed * 7 + k)
-        while not deal.is_over:
-            if deal.phase.value == "play":
-                seat = deal.turn
-                assert seat is not None and deal.contract is not None
-                trump = deal.contract.trump
-                assert trump is not None
-                expected = oracle(deal.hand(seat), deal.current_trick, trump, seat)
-                assert set(ALL_CARDS[i] for i in range(32) if deal.legal_mask() >> i & 1) == (
-                    expected
-                ), (deal.hand(seat), deal.current_trick, trump)
-                plays = {a.card for a in deal.legal_actions() if isinstance(a, Play)}
-                assert not plays or plays == expected
-                checked += 1
-            deal.push(random_action(deal, rng))
+    for deal in positions(Rules.french(direction=direction), seed):
+        if deal.phase.value == "play":
+            agrees_with(deal, oracle)
+            checked += 1
     assert checked > 0

@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from belot.engine import (
@@ -29,16 +29,18 @@ from belot.engine.cards import ALL_CARDS
 from belot.engine.games import game_of
 from belot.engine.record import deal_from_record, deal_to_record, from_position, to_position
 from conftest import snapshot
-from properties_common import GAMES, Game, play_on, random_action, random_deal, visible_cards
+from properties_common import (
+    GAMES,
+    Game,
+    examples,
+    play_on,
+    random_action,
+    random_deal,
+    visible_cards,
+)
 
 each_game = pytest.mark.parametrize("game", GAMES, ids=str)
 seats = st.sampled_from(list(Seat))
-
-
-def slow(examples: int) -> settings:
-    return settings(
-        max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-    )
 
 
 #: Actions of every game and every kind, most of them illegal at any one step.
@@ -60,24 +62,14 @@ CANDIDATES: list[Action] = [
 ]
 
 
-def candidates(game: Game) -> list[Action]:
-    """``CANDIDATES`` less, in Bulgarian Belot, the Coinche points bids, which its auction
-    accepts as bids of their suit though it never offers them (an engine bug, kept in view by
-    ``test_bulgarian_properties.py::test_a_coinche_points_bid_is_refused``)."""
-    if game.name != "bulgarian":
-        return CANDIDATES
-    return [a for a in CANDIDATES if not (isinstance(a, Call) and a.level)]
-
-
 @each_game
-@slow(100)
+@examples(120)
 @given(seed=st.integers(0, 2**32), data=st.data())
 def test_only_legal_actions_are_offered_and_accepted(
     game: Game, seed: int, data: st.DataObject
 ) -> None:
     rules = data.draw(game.rules, label="rules")
     obligations, option = game_of(rules).obligations(rules)
-    tried = candidates(game)
     rng = random.Random(seed)
     deal = Deal.new(rules, seed=seed)
     while not deal.is_over:
@@ -85,7 +77,7 @@ def test_only_legal_actions_are_offered_and_accepted(
         assert offered and len(set(offered)) == len(offered)
         for action in offered:
             assert parse_action(str(action)) == action  # the notation round-trips
-        refused = [a for a in rng.sample(tried, 8) if a not in offered]
+        refused = [a for a in rng.sample(CANDIDATES, 8) if a not in offered]
         if isinstance(offered[0], Play):
             seat = deal.turn
             assert seat is not None and deal.contract is not None
@@ -118,7 +110,7 @@ def test_only_legal_actions_are_offered_and_accepted(
 
 
 @each_game
-@slow(150)
+@examples(150)
 @given(seed=st.integers(0, 2**32), dealer=seats, data=st.data())
 def test_each_card_is_played_once(game: Game, seed: int, dealer: Seat, data: st.DataObject) -> None:
     deal, _ = random_deal(seed, data.draw(game.rules, label="rules"), dealer)
@@ -138,7 +130,7 @@ def test_each_card_is_played_once(game: Game, seed: int, dealer: Seat, data: st.
 
 
 @each_game
-@slow(70)
+@examples(70)
 @given(seed=st.integers(0, 2**32), data=st.data())
 def test_pop_restores_the_exact_earlier_state(game: Game, seed: int, data: st.DataObject) -> None:
     rules = data.draw(game.rules, label="rules")
@@ -165,7 +157,7 @@ def test_pop_restores_the_exact_earlier_state(game: Game, seed: int, data: st.Da
 
 
 @each_game
-@slow(150)
+@examples(150)
 @given(seed=st.integers(0, 2**32), dealer=seats, data=st.data())
 def test_a_replayed_record_gives_the_same_deal(
     game: Game, seed: int, dealer: Seat, data: st.DataObject
@@ -193,7 +185,7 @@ def test_a_replayed_record_gives_the_same_deal(
 
 
 @each_game
-@slow(120)
+@examples(120)
 @given(seed=st.integers(0, 2**32), stop=st.integers(0, 45), data=st.data())
 def test_a_view_never_names_another_hands_unplayed_cards(
     game: Game, seed: int, stop: int, data: st.DataObject
@@ -214,7 +206,7 @@ def test_a_view_never_names_another_hands_unplayed_cards(
 
 
 @each_game
-@slow(150)
+@examples(150)
 @given(seed=st.integers(0, 2**32), stop=st.integers(1, 45), data=st.data())
 def test_states_differing_in_hidden_cards_give_the_same_view(
     game: Game, seed: int, stop: int, data: st.DataObject
