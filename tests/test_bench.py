@@ -7,10 +7,12 @@ import io
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from belot import bench
 from belot.bench import (
     BENCHMARKS,
     BenchError,
@@ -161,3 +163,61 @@ def test_bench_game_runs_the_benchmarks_every_game_can_run() -> None:
     assert "playouts benchmark measures Bulgarian Belot only" in err
     code, _, err = run(["bench", "--option", "double_scoring=sometimes", "--only", "deals"])
     assert code == 2 and "double_scoring" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("game", ["bulgarian", "french", "coinche", "bela"])
+def test_bench_game_runs_deals_and_legal_actions_of_every_game(game: str) -> None:
+    # An option makes even Bulgarian Belot run only what every game runs.
+    code, out, err = run(
+        ["bench", "--seconds", "0.02", "--json", "--game", game, "--option", "target=1001"]
+    )
+    assert code == 0, err
+    results = json.loads(out)["results"]
+    assert [r["name"] for r in results] == ["deals", "legal-actions", "legal-actions-again"]
+    assert results[0]["details"] == {"game": game} and results[0]["goal"] == 10_000
+
+
+def test_each_game_has_its_deals_benchmark_with_the_same_goal() -> None:
+    names = [f"deals-{game}" for game in ("french", "coinche", "bela")]
+    code, out, err = run(
+        ["bench", "--seconds", "0.02", "--json", *(a for n in names for a in ("--only", n))]
+    )
+    assert code == 0, err
+    results = json.loads(out)["results"]
+    assert [r["name"] for r in results] == names
+    for result, game in zip(results, ("french", "coinche", "bela"), strict=True):
+        assert result["details"] == {"game": game} and result["count"] > 0
+        assert result["goal"] == BENCHMARKS["deals"].goal == 10_000
+    code, out, err = run(["bench", "--game", "french", "--only", "deals-coinche"])
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "deals-coinche benchmark measures Coinche only" in err
+
+
+def test_startup_cpu_times_children_that_keep_their_bytecode(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A shell's PYTHONDONTWRITEBYTECODE=1 would make every child compile every module again:
+    one untimed child first writes the .pyc files, and no child sees the variable."""
+    calls: list[tuple[list[str], dict[str, str]]] = []
+
+    def fake_run(command: list[str], *, env: dict[str, str], **_: Any) -> None:
+        calls.append((command, env))
+
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("BELOT_BENCH_MARK", "kept")
+    monkeypatch.setattr(bench.subprocess, "run", fake_run)
+    assert bench.startup_cpu(("calc", "--help"), runs=2) >= 0
+    assert len(calls) == 3  # one untimed, then the two timed
+    for command, env in calls:
+        assert command[-2:] == ["calc", "--help"]
+        assert "PYTHONDONTWRITEBYTECODE" not in env and env["BELOT_BENCH_MARK"] == "kept"
+
+
+def test_startup_cpu_children_write_the_bytecode(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path))
+    assert bench.startup_cpu(runs=1) > 0
+    written = {(p.parent.name, p.name.split(".")[0]) for p in tmp_path.rglob("*.pyc")}
+    assert ("cli", "__init__") in written and ("belot", "__init__") in written

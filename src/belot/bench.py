@@ -39,6 +39,7 @@ from belot.engine.tricks import legal_mask
 
 __all__ = [
     "BENCHMARKS",
+    "GAME_NAMES",
     "PLUGINS",
     "BenchError",
     "BenchResult",
@@ -52,6 +53,14 @@ __all__ = [
     "run_benchmarks",
     "startup_cpu",
 ]
+
+GAME_NAMES: Final = {
+    "bulgarian": "Bulgarian Belot",
+    "french": "French Belote",
+    "coinche": "Coinche",
+    "bela": "Bela",
+}
+"""Each preset's game in words, for the reports."""
 
 Batch = Callable[[], int]
 """Runs one batch of work and returns how many units it did."""
@@ -77,6 +86,13 @@ class Benchmark:
     #: Setup from a seed and the rules, for a benchmark that every game can run (``belot bench
     #: --game``); ``prepare`` is then the same on Bulgarian Belot's default rules.
     prepare_game: Callable[[int, Rules], Batch] | None = None
+    #: The preset that a benchmark without ``prepare_game`` measures.
+    game: str = "bulgarian"
+
+    @property
+    def game_name(self) -> str:
+        """The game that a benchmark without ``prepare_game`` measures, in words."""
+        return GAME_NAMES.get(self.game, self.game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +156,7 @@ def run_benchmark(
     benchmark: Benchmark, seconds: float = 3.0, seed: int = 0, rules: Rules | None = None
 ) -> BenchResult:
     """Run ``benchmark`` for about ``seconds`` of wall time (at least one batch), on ``rules``
-    when given (a benchmark without ``prepare_game`` plays Bulgarian Belot only)."""
+    when given (a benchmark without ``prepare_game`` plays its own ``game`` only)."""
     if not 0 < seconds < math.inf:  # also refuses nan
         raise BenchError(f"the duration must be a positive number of seconds, not {seconds}")
     if rules is None:
@@ -148,7 +164,7 @@ def run_benchmark(
     elif benchmark.prepare_game is not None:
         batch = benchmark.prepare_game(seed, rules)
     else:
-        raise BenchError(f"the {benchmark.name} benchmark measures Bulgarian Belot only")
+        raise BenchError(f"the {benchmark.name} benchmark measures {benchmark.game_name} only")
     count = 0
     wall_start = time.perf_counter()
     cpu_start = time.process_time()
@@ -194,17 +210,20 @@ def run_benchmarks(
 
 def startup_cpu(args: Sequence[str] = ("--help",), runs: int = 3) -> float:
     """The CPU seconds (user + system, the best of ``runs``) of a ``belot ARGS`` child process:
-    what the command line costs before it does anything."""
+    what the command line costs before it does anything.
+
+    The children run without ``PYTHONDONTWRITEBYTECODE``, after one untimed child has written
+    the ``.pyc`` files: with the variable set (as in some shells), every start compiles each
+    module again, which a user's installed package never does."""
     best = math.inf
     code = "import sys; from belot.cli import main; main(sys.argv[1:])"
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    command = [sys.executable, "-c", code, *args]
+    quiet: dict[str, Any] = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    subprocess.run(command, env=env, check=False, **quiet)  # untimed: writes the .pyc files
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(
-            [sys.executable, "-c", code, *args],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            check=False,
-        )
+        subprocess.run(command, env=env, check=False, **quiet)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
         best = min(best, cpu)
@@ -229,22 +248,27 @@ _DEALS_PER_BATCH: Final = 20
 _BULGARIAN: Final = Rules.bulgarian()
 
 
-def _prepare_deals(seed: int, rules: Rules | None = None) -> Batch:
+class _Deals:
     """Random full deals through the public ``Deal`` API, as a client would drive it."""
-    uniform = random.Random(seed).random
-    next_seed = seed * 1_000_003
 
-    def batch() -> int:
-        nonlocal next_seed
+    def __init__(self, seed: int, rules: Rules | None = None) -> None:
+        self.rules = rules
+        self.uniform = random.Random(seed).random
+        self.next_seed = seed * 1_000_003
+
+    def __call__(self) -> int:
+        rules, uniform, next_seed = self.rules, self.uniform, self.next_seed
         for _ in range(_DEALS_PER_BATCH):
             deal = Deal.new(rules, seed=next_seed)
             next_seed += 1
             while not deal.is_over:
                 actions = deal.legal_actions()
                 deal.push(actions[int(uniform() * len(actions))])
+        self.next_seed = next_seed
         return _DEALS_PER_BATCH
 
-    return batch
+    def details(self) -> dict[str, Any]:
+        return {"game": "bulgarian" if self.rules is None else self.rules.preset}
 
 
 def deal_states(count: int, seed: int = 0, rules: Rules | None = None) -> list[Deal]:
@@ -365,9 +389,9 @@ register(
         "deals",
         "random full deals through the Deal API (cut, auction, declarations, play, score)",
         "deals",
-        _prepare_deals,
+        _Deals,
         goal=10_000,
-        prepare_game=_prepare_deals,
+        prepare_game=_Deals,
     )
 )
 register(
@@ -388,15 +412,22 @@ register(
         goal=1_000_000,
     )
 )
-register(
-    Benchmark(
-        "deals-french",
-        "random full French Belote deals through the Deal API (turned card, take or pass, play)",
-        "deals",
-        lambda seed: _prepare_deals(seed, Rules.french()),
-        goal=2_000,
+# The other games' deals in a full run; `belot bench --game G` runs `deals` on G's rules.
+for _game, _words in (
+    ("french", "turned card, take or pass, play"),
+    ("coinche", "eight cards, point auction, coinche, play"),
+    ("bela", "six cards and two hidden, the dealer forced, play"),
+):
+    register(
+        Benchmark(
+            f"deals-{_game}",
+            f"random full {GAME_NAMES[_game]} deals through the Deal API ({_words})",
+            "deals",
+            functools.partial(_Deals, rules=Rules.preset_named(_game)),
+            goal=10_000,
+            game=_game,
+        )
     )
-)
 register(
     Benchmark(
         "legal-actions",

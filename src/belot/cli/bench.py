@@ -61,10 +61,10 @@ def command(
     game: str,
     options: tuple[str, ...],
 ) -> None:
-    """Measure speed on one core: random full deals through the Deal API, legal_actions()
-    queries, random play-phase playouts and the solver, each per CPU second of this process,
-    and the CPU of a `belot --help` start-up. With --game or --option, the benchmarks that
-    every game can run, on those rules."""
+    """Measure speed on one core: random full deals of each game through the Deal API,
+    legal_actions() queries, random play-phase playouts and the solver, each per CPU second of
+    this process, and the CPU of a `belot --help` start-up. With --game or --option, the
+    benchmarks that every game can run, on those rules."""
     # Imported here: `belot bench --help` needs none of the benchmarks.
     from belot.bench import BenchError, all_benchmarks, machine, run_benchmark, startup_cpu
 
@@ -84,7 +84,7 @@ def command(
             raise BenchError(f"unknown benchmark {name!r} (known: {', '.join(known)})")
         if rules is not None and name not in games:
             raise BenchError(
-                f"--game/--option: the {name} benchmark measures Bulgarian Belot only"
+                f"--game/--option: the {name} benchmark measures {known[name].game_name} only"
                 f" (every game: {', '.join(games)})"
             )
     if not 0 < seconds < 86_400:  # also refuses nan
