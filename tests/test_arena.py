@@ -127,7 +127,7 @@ def test_a_duel_of_matches_only() -> None:
     assert result.pairs == 0 and result.matches == 2
     assert result.match_score[0] > 0.5
     text = result.render()
-    assert text.startswith("duplicate matches: basic (A) vs random (B)")
+    assert text.startswith("duplicate matches of bulgarian: basic (A) vs random (B)")
     assert "per deal " not in text and "matches to 151: A wins" in text
     assert "contracts made" not in text  # counted in deal pairs only
     data = json.loads(json.dumps(result.to_json(), allow_nan=False))
@@ -346,3 +346,76 @@ def test_a_tournament_keeps_a_log_per_duel(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("")
     with pytest.raises(BelotError, match="cannot make the log folder"):
         tournament(["random", "basic"], deals=1, workers=1, log=tmp_path / "file" / "x")
+
+
+@pytest.mark.parametrize(("game", "target"), [("french", 1000), ("coinche", 1000), ("bela", 1001)])
+def test_duels_of_every_game_play_their_matches_to_its_target(game: str, target: int) -> None:
+    from belot.engine.rules import Rules
+
+    result = duel(
+        "basic", "random", deals=6, matches=1, workers=1, seed=2, rules=Rules.preset_named(game)
+    )
+    assert (result.game, result.target) == (game, target)
+    text = result.render()
+    assert text.startswith(f"duplicate duel of {game}: basic (A) vs random (B)")
+    assert f"matches to {target}: A wins" in text
+    assert result.to_json()["game"] == game and result.to_json()["target"] == target
+    names = set(result.contracts[0])
+    if game == "coinche":  # its suits are alike: contracts are counted by bid level
+        assert names == {"80", "90", "100", "110", "120", "130", "140", "150", "160", "capot"}
+    else:  # no No trumps or All trumps outside Bulgarian Belot
+        assert names == {"clubs", "diamonds", "hearts", "spades"}
+    played = sum(c[0] for side in result.contracts for c in side.values())
+    assert played + result.all_passed == 2 * result.pairs
+
+
+def test_a_match_pair_ends_as_its_game_ends_a_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The duel's matches are written on a sheet that ends them by the game's own rule (a Bela
+    belot of eight cards, say), not only by the target."""
+    from belot.bots import make
+    from belot.bots.arena import match_pair
+    from belot.engine.games import game_of
+    from belot.engine.rules import Rules
+
+    rules = Rules.bela()
+    asked: list[object] = []
+    ends = game_of(rules).match_winner
+
+    def spy(*args: object, **kwargs: object) -> object:
+        asked.append(args)
+        return ends(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(game_of(rules)), "match_winner", staticmethod(spy))
+    bots = ([make("basic", seed=s) for s in range(4)], [make("random", seed=s) for s in range(4)])
+    match_pair(rules, bots, 1, 0)
+    assert asked, "the sheet never asked the game whether the match was over"
+
+
+def test_a_duel_log_written_before_bid_levels_still_reads() -> None:
+    from belot.bots.arena import _Chunk
+
+    old = {
+        "pairs": [[0, [[2, 0, "made", [120, 42]], [None, None, None, [0, 0]]]]],
+        "matches": [],
+        "think": [[], []],
+        "deals_played": 2,
+        "solver_loss": [[0, 0], [0, 0]],
+    }
+    chunk = _Chunk.from_json(old)
+    assert chunk.pairs[0].games[0].level == 0 and chunk.pairs[0].games[0].points == (120, 42)
+
+
+def test_duel_command_takes_the_game_and_its_options() -> None:
+    runner = CliRunner()
+    out = runner.invoke(
+        cli,
+        [
+            *("duel", "basic", "random", "--game", "french", "--option", "target=501"),
+            *("--deals", "2", "--matches", "1", "--workers", "1", "--quiet", "--json"),
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["game"] == "french" and data["target"] == 501
+    both = runner.invoke(cli, ["duel", "basic", "random", "--rules", "bela", "--game", "french"])
+    assert both.exit_code == 2 and "not both" in both.output

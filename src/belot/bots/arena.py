@@ -8,8 +8,9 @@ Every deal is played twice from the same deck, dealer and cut, with the cards sw
 the teams: bot A as North-South and B as East-West, then B as North-South and A as East-West,
 so the luck of the cards cancels. A *duplicate pair* is those two plays; the figures per deal
 (game points written, hanging shares not counted) are averaged over pairs with a 95% normal
-confidence interval. Matches to the target (151) are played the same way: the same sequence of
-decks twice with the seats swapped.
+confidence interval. Matches to the rules' target (151 in Bulgarian Belot, 1000 in French Belote
+and Coinche, 1001 in Bela), ended as the game ends them, are played the same way: the same
+sequence of decks twice with the seats swapped.
 
 Work is cut into chunks of deals run in parallel on all cores (``concurrent.futures``), or on a
 Ray cluster with ``ray_address`` (Ray is imported only then); both run the same task function.
@@ -30,10 +31,12 @@ from typing import Any, Final, NamedTuple, TextIO, TypedDict, TypeVar, Unpack
 
 from belot.bots import make
 from belot.bots.base import Bot
-from belot.engine.actions import Cut
+from belot.engine.actions import CAPOT_LEVEL, Cut
 from belot.engine.contracts import Contract
 from belot.engine.deal import Deal
 from belot.engine.errors import BelotError
+from belot.engine.games import game_of
+from belot.engine.games.coinche import BID_LEVELS, bid_level
 from belot.engine.rules import Rules
 from belot.engine.scoring import Outcome
 from belot.engine.sheet import ScoreSheet
@@ -186,6 +189,7 @@ class _Game:
     declarer: int | None  # 0 = side A, 1 = side B
     outcome: str | None
     points: tuple[int, int]  # game points written by side A and side B
+    level: int = 0  # a Coinche bid's points (CAPOT_LEVEL for a capot), 0 in the other games
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +227,10 @@ class _Chunk:
             "start": task.start,
             "count": task.count,
             "pairs": [
-                [p.number, [[g.contract, g.declarer, g.outcome, list(g.points)] for g in p.games]]
+                [
+                    p.number,
+                    [[g.contract, g.declarer, g.outcome, list(g.points), g.level] for g in p.games],
+                ]
                 for p in self.pairs
             ],
             "matches": [list(m) for m in self.matches],
@@ -235,8 +242,10 @@ class _Chunk:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> _Chunk:
         def game(row: list[Any]) -> _Game:
-            contract, declarer, outcome, (a, b) = row
-            return _Game(contract, declarer, outcome, (int(a), int(b)))
+            contract, declarer, outcome, (a, b), *level = row  # logs before Coinche: no level
+            return _Game(
+                contract, declarer, outcome, (int(a), int(b)), int(level[0]) if level else 0
+            )
 
         return cls(
             pairs=[PairResult(int(n), (game(g[0]), game(g[1]))) for n, g in data["pairs"]],
@@ -289,6 +298,7 @@ def _game(deal: Deal, a_team: Team) -> _Game:
         0 if deal.declarers is a_team else 1,
         deal.result.outcome.value,
         (written[a_team], written[a_team.other]),
+        bid_level(deal.calls),
     )
 
 
@@ -363,7 +373,7 @@ def match_pair(
     chunk = _Chunk() if chunk is None else chunk
     scores = []
     for a_team, seats, side_of in _halves(bots):
-        sheet = ScoreSheet(target=rules.target)
+        sheet = ScoreSheet(target=rules.target, ends=game_of(rules).match_winner)
         dealer = Seat(number % 4)
         score = 0.5
         for k in range(MAX_MATCH_DEALS):
@@ -606,6 +616,9 @@ class DuelResult:
     pair_results: list[PairResult] = field(repr=False, default_factory=list)
     #: Pairs (deal and match pairs) taken from the duel's log, not played by this run.
     resumed: int = 0
+    #: The game (rules preset) and the target its matches were played to.
+    game: str = "bulgarian"
+    target: int = 151
 
     def to_json(self) -> dict[str, Any]:
         def contracts(side: int) -> dict[str, Any]:
@@ -650,6 +663,8 @@ class DuelResult:
             "workers": self.workers,
             "backend": self.backend,
             "resumed_pairs": self.resumed,
+            "game": self.game,
+            "target": self.target,
         }
 
     def loss_per_card(self, side: int) -> float | None:
@@ -665,10 +680,11 @@ class DuelResult:
         resumed = f"; {self.resumed} pairs from the log" if self.resumed else ""
         where = f"(seed {self.seed}, {self._where()}, {self.seconds:.1f} s{resumed})"
         if not self.pairs:
-            lines = [f"duplicate matches: {self.a} (A) vs {self.b} (B) {where}"]
+            lines = [f"duplicate matches of {self.game}: {self.a} (A) vs {self.b} (B) {where}"]
         else:
             lines = [
-                f"duplicate duel: {self.a} (A) vs {self.b} (B), {self.pairs} deals x 2 {where}",
+                f"duplicate duel of {self.game}: {self.a} (A) vs {self.b} (B), "
+                f"{self.pairs} deals x 2 {where}",
                 f"  game points per deal  A {self.a_points[0]:6.2f} ± {self.a_points[1]:.2f}"
                 f"   B {self.b_points[0]:6.2f} ± {self.b_points[1]:.2f}",
                 f"  A - B per deal        {self.diff[0]:+6.2f} ± {self.diff[1]:.2f}  (95% CI)",
@@ -678,7 +694,7 @@ class DuelResult:
         if self.matches:
             rate, ci = self.match_score
             lines.append(
-                f"  matches to 151: A wins {100 * rate:.1f}% ± {100 * ci:.1f}% "
+                f"  matches to {self.target}: A wins {100 * rate:.1f}% ± {100 * ci:.1f}% "
                 f"of {2 * self.matches} ({self.matches} duplicate pairs)"
             )
         if self.pairs:
@@ -711,6 +727,18 @@ def _finite(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
 
+def _contract_names(rules: Rules) -> list[str]:
+    """What a duel counts contracts by: Coinche's bid levels (its suits are alike), the
+    contracts of the other games."""
+    if rules.preset == "coinche":
+        return [_level_name(level) for level in (*BID_LEVELS, CAPOT_LEVEL)]
+    return [c.text for c in Contract if rules.preset == "bulgarian" or c.is_suit]
+
+
+def _level_name(level: int) -> str:
+    return "capot" if level == CAPOT_LEVEL else str(level)
+
+
 def _summarise(
     a: str,
     b: str,
@@ -719,12 +747,14 @@ def _summarise(
     chunks: Sequence[_Chunk],
     seconds: float,
     backend: str,
+    rules: Rules,
 ) -> DuelResult:
     pairs = sorted((p for c in chunks for p in c.pairs), key=lambda p: p.number)
     diffs = [p.a - p.b for p in pairs]
+    names = _contract_names(rules)
     contracts: tuple[dict[str, list[int]], dict[str, list[int]]] = (
-        {c.text: [0, 0, 0, 0] for c in Contract},
-        {c.text: [0, 0, 0, 0] for c in Contract},
+        {name: [0, 0, 0, 0] for name in names},
+        {name: [0, 0, 0, 0] for name in names},
     )
     all_passed = 0
     for pair in pairs:
@@ -732,7 +762,8 @@ def _summarise(
             if game.contract is None or game.declarer is None or game.outcome is None:
                 all_passed += 1
                 continue
-            row = contracts[game.declarer][Contract(game.contract).text]
+            name = _level_name(game.level) if game.level else Contract(game.contract).text
+            row = contracts[game.declarer][name]
             row[0] += 1
             row[
                 1 + (Outcome.MADE, Outcome.INSIDE, Outcome.HANGING).index(Outcome(game.outcome))
@@ -768,6 +799,8 @@ def _summarise(
             (sum(c.solver_loss[1][0] for c in chunks), sum(c.solver_loss[1][1] for c in chunks)),
         ),
         pair_results=pairs,
+        game=rules.preset,
+        target=rules.target,
     )
 
 
@@ -855,10 +888,11 @@ def duel(
     workers = default_workers() if workers is None else workers
     matches = _match_pairs(deals, matches)
     check((a, b), deals, matches, workers, ray_address, analyse)
+    rules = rules or Rules.bulgarian()
     base = {
         "a": _Side(a, 2 * seed, think),
         "b": _Side(b, 2 * seed + 1, think),
-        "rules": (rules or Rules.bulgarian()).to_dict(),
+        "rules": rules.to_dict(),
         "seed": seed,
         "analyse": analyse,
     }
@@ -896,7 +930,7 @@ def duel(
     else:
         backend = "processes" if workers > 1 else "this process"
     seconds = time.perf_counter() - started
-    result = _summarise(a, b, seed, workers, logged + chunks, seconds, backend)
+    result = _summarise(a, b, seed, workers, logged + chunks, seconds, backend, rules)
     result.resumed = resumed
     return result
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar, Unpack
+from typing import TYPE_CHECKING, Any, TypeVar, Unpack, cast
 
 import click
 
@@ -64,8 +65,20 @@ def duel_options(matches_help: str) -> Callable[[F], F]:
         click.option(
             "--rules",
             default=None,
-            callback=lambda _ctx, _param, text: rules_option(text),
-            help="Preset name or JSON rules object.",
+            help="Preset name or JSON rules object (or --game and --option).",
+        ),
+        click.option(
+            "--game",
+            default=None,
+            metavar="NAME",
+            help="The game: bulgarian, french, coinche or bela [default: bulgarian].",
+        ),
+        click.option(
+            "--option",
+            "rule_options",
+            multiple=True,
+            metavar="NAME=VALUE",
+            help="A rules option of the game, like target=501 (repeatable).",
         ),
         click.option(
             "--ray", "ray_address", default=None, help="Run on the Ray cluster at ADDRESS."
@@ -75,11 +88,33 @@ def duel_options(matches_help: str) -> Callable[[F], F]:
     ]
 
     def decorate(function: F) -> F:
+        @functools.wraps(function)
+        def with_rules(
+            *args: Any,
+            rules: str | None,
+            game: str | None,
+            rule_options: tuple[str, ...],
+            **kwargs: Any,
+        ) -> Any:
+            return function(*args, rules=game_rules(rules, game, rule_options), **kwargs)
+
+        wrapped = with_rules
         for option in reversed(options):
-            function = option(function)
-        return function
+            wrapped = option(wrapped)
+        return cast(F, wrapped)
 
     return decorate
+
+
+def game_rules(text: str | None, game: str | None, options: tuple[str, ...]) -> Rules:
+    """The rules of ``--rules``, or of ``--game`` with its ``--option`` flags."""
+    if text is not None and (game is not None or options):
+        raise click.UsageError("give --rules, or --game with --option, not both")
+    if text is not None:
+        return rules_option(text)
+    from belot.cli.replay import parse_options
+
+    return parse_options(options, game or "bulgarian")
 
 
 def echo_result(result: DuelResult | TournamentResult, as_json: bool) -> None:
@@ -96,7 +131,7 @@ def echo_result(result: DuelResult | TournamentResult, as_json: bool) -> None:
     show_default=True,
     help="Deals, each played twice (0 with --matches: matches only).",
 )
-@duel_options("Matches to 151, each played twice")
+@duel_options("Matches to the game's target, each played twice")
 @click.option(
     "--solver-loss",
     "analyse",

@@ -18,7 +18,7 @@ __all__ = ["command"]
 @click.command()
 @click.argument("levels", nargs=-1, required=True)
 @click.option("--deals", default=500, show_default=True, help="Deals per pair of bots.")
-@duel_options("Matches to 151 per pair of bots")
+@duel_options("Matches to the game's target per pair of bots")
 @click.option(
     "--log",
     type=click.Path(file_okay=False),
