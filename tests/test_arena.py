@@ -419,3 +419,11 @@ def test_duel_command_takes_the_game_and_its_options() -> None:
     assert data["game"] == "french" and data["target"] == 501
     both = runner.invoke(cli, ["duel", "basic", "random", "--rules", "bela", "--game", "french"])
     assert both.exit_code == 2 and "not both" in both.output
+
+
+def test_a_level_that_does_not_play_the_game_is_refused_by_name() -> None:
+    from belot.engine.rules import Rules
+
+    with pytest.raises(BelotError, match="the strong level does not play french yet"):
+        check(["strong", "basic"], 10, rules=Rules.french())
+    check(["strong", "basic"], 10, rules=Rules.bulgarian())  # plays Bulgarian Belot

@@ -811,6 +811,7 @@ def check(
     workers: int | None = None,
     ray_address: str | None = None,
     analyse: int = 0,
+    rules: Rules | None = None,
 ) -> None:
     """Raise ``BelotError`` naming the first bad argument of ``duel`` or ``tournament``."""
     from belot.bots import LEVELS
@@ -818,6 +819,18 @@ def check(
     for level in levels:
         if level not in LEVELS:
             raise BelotError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    preset = (rules or Rules.bulgarian()).preset
+
+    def plays(level: str) -> bool:
+        games = make(level).games
+        return games is None or preset in games
+
+    for level in levels:
+        if not plays(level):
+            able = ", ".join(name for name in LEVELS if plays(name))
+            raise BelotError(
+                f"the {level} level does not play {preset} yet (levels that do: {able})"
+            )
     if deals < 0:
         raise BelotError(f"--deals must be 0 or more, not {deals}")
     if analyse < 0:
@@ -887,8 +900,8 @@ def duel(
     and a finished one grows with more deals or matches."""
     workers = default_workers() if workers is None else workers
     matches = _match_pairs(deals, matches)
-    check((a, b), deals, matches, workers, ray_address, analyse)
     rules = rules or Rules.bulgarian()
+    check((a, b), deals, matches, workers, ray_address, analyse, rules)
     base = {
         "a": _Side(a, 2 * seed, think),
         "b": _Side(b, 2 * seed + 1, think),
@@ -989,7 +1002,14 @@ def tournament(
         raise BelotError("a tournament needs at least two different bots")
     if deals < 1:
         raise BelotError(f"a tournament's Elo comes from deal pairs: --deals {deals} is too few")
-    check(names, deals, options.get("matches"), options.get("workers"), options.get("ray_address"))
+    check(
+        names,
+        deals,
+        options.get("matches"),
+        options.get("workers"),
+        options.get("ray_address"),
+        rules=options.get("rules"),
+    )
     folder = None if log is None else Path(log)
     if folder is not None:
         try:

@@ -166,7 +166,15 @@ def command(
     from belot.bots.arena import check, duel, duel_pairs
 
     matches = options.get("matches")
-    check((a, b), deals, matches, options.get("workers"), options.get("ray_address"), analyse)
+    check(
+        (a, b),
+        deals,
+        matches,
+        options.get("workers"),
+        options.get("ray_address"),
+        analyse,
+        options.get("rules"),
+    )
     with progress_bar(duel_pairs(deals, matches), f"{a} vs {b}", not quiet) as advance:
         result = duel(a, b, deals=deals, analyse=analyse, log=log, progress=advance, **options)
     echo_result(result, as_json)

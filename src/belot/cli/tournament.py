@@ -38,7 +38,14 @@ def command(
 
     names = list(dict.fromkeys(levels))
     matches = options.get("matches")
-    check(names, deals, matches, options.get("workers"), options.get("ray_address"))
+    check(
+        names,
+        deals,
+        matches,
+        options.get("workers"),
+        options.get("ray_address"),
+        rules=options.get("rules"),
+    )
     total = duel_pairs(deals, matches) * len(list(combinations(names, 2)))
     with progress_bar(total, "tournament", not quiet and len(names) > 1) as advance:
         result = tournament(names, deals=deals, progress=advance, log=log, **options)
