@@ -45,7 +45,8 @@ def loaded(modules: set[str], packages: tuple[str, ...]) -> set[str]:
 
 
 def command_modules(modules: set[str]) -> set[str]:
-    return {m for m in modules if m.startswith("belot.cli.")}
+    """The command modules among ``modules`` (a ``_`` module of belot.cli is no command)."""
+    return {m for m in modules if m.startswith("belot.cli.") and not m[10:].startswith("_")}
 
 
 @pytest.mark.parametrize("command", NO_SEARCH)

@@ -20,7 +20,8 @@ __all__ = ["SHORT_HELP", "main"]
 SHORT_HELP: dict[str, str] = {
     "analyse": "Mark each card of a deal record with its cost against the best play.",
     "bench": (
-        "Measure speed on one core: random full deals through the Deal API, legal_actions() "
+        "Measure speed on one core: random full deals of each game through the Deal API, "
+        "legal_actions() "
         "queries, random play-phase playouts and the solver, each per CPU second of this process,"
         " and the CPU of a `belot --help` start-up."
     ),

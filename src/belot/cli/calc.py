@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -12,6 +11,7 @@ from belot.calc import CalcError, DealInput, calc_text, deal_to_json, parse_deal
 from belot.engine.actions import CAPOT_LEVEL
 from belot.engine.errors import BelotError
 
+from ._options import option_pair
 from .replay import game_words
 
 __all__ = ["command"]
@@ -43,17 +43,6 @@ def _number(flag: str, text: str | None) -> int | None:
         return int(text.strip())
     except ValueError:
         raise BelotError(f"{flag}: must be a whole number, not {text!r}") from None
-
-
-def _option(text: str) -> tuple[str, Any]:
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip():
-        raise BelotError(f"--option: expected NAME=VALUE, not {text!r}")
-    try:
-        parsed: Any = json.loads(value)
-    except ValueError:
-        parsed = value.strip()
-    return name.strip(), parsed
 
 
 def _bid(text: str | None) -> int | str | None:
@@ -181,7 +170,7 @@ def command(
         "valat": valat,
         "hanging": _number("--hanging", hanging),
         "rules": rules,
-        "options": dict(_option(o) for o in options),
+        "options": dict(map(option_pair, options)),
         "points": {
             team: {
                 "cards": _number(f"--{team.lower()}", cards),

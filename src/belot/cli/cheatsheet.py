@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import click
+
+from ._options import option_pair
 
 __all__ = ["command"]
 
@@ -23,19 +23,6 @@ def _write(path: Path, data: bytes) -> None:
         path.write_bytes(data)
     except OSError as error:
         raise BelotError(f"cannot write {path}: {error.strerror or error}") from None
-
-
-def _option(text: str) -> tuple[str, Any]:
-    from belot.engine.errors import BelotError
-
-    name, sep, value = text.partition("=")
-    if not sep or not name.strip():
-        raise BelotError(f"--option: expected NAME=VALUE, not {text!r}")
-    try:
-        parsed: Any = json.loads(value)
-    except ValueError:
-        parsed = value.strip()
-    return name.strip(), parsed
 
 
 @click.command(name="cheatsheet")
@@ -85,7 +72,7 @@ def command(
         raise click.UsageError("give --pdf FILE and/or --html FILE")
     from belot import cheatsheet
 
-    sheet = cheatsheet.sheet(game.strip().lower(), lang, dict(map(_option, options)))
+    sheet = cheatsheet.sheet(game.strip().lower(), lang, dict(map(option_pair, options)))
     if pdf_path is not None:
         _write(pdf_path, cheatsheet.to_pdf(sheet))
         click.echo(f"wrote {pdf_path}")
