@@ -4,10 +4,10 @@ and bid test, rounding to tens, a match to 1000."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
+from belot.engine.actions import CAPOT_LEVEL, Call, CallKind, LegalActions
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
@@ -49,6 +49,33 @@ _BIDS: Final = tuple(
     for level in (*BID_LEVELS, CAPOT_LEVEL)
     for suit in range(4)
 )
+
+
+_LEVEL_RANK: Final = frozenset((*BID_LEVELS, CAPOT_LEVEL))
+_CALLS: dict[tuple[int, bool, bool], LegalActions] = {}
+
+
+def _calls(level: int, coinche: bool, surcoinche: bool) -> LegalActions:
+    """The legal calls after a bid of ``level`` (0: none yet): pass, every higher bid (suits
+    are not ranked), then coinche or surcoinche when the seat may say it (a small memo)."""
+    key = (level, coinche, surcoinche)
+    calls = _CALLS.get(key)
+    if calls is None:
+        higher = () if level >= CAPOT_LEVEL else _BIDS[_bids_above(level) :]
+        calls = _CALLS[key] = LegalActions(
+            (
+                _PASS,
+                *higher,
+                *((_COINCHE,) if coinche else ()),
+                *((_SURCOINCHE,) if surcoinche else ()),
+            )
+        )
+    return calls
+
+
+def _bids_above(level: int) -> int:
+    """Where in ``_BIDS`` the bids higher than ``level`` begin."""
+    return 0 if level == 0 else (BID_LEVELS.index(level) + 1) * 4
 
 
 def _nothing_to_announce(hand: int) -> list[tuple[Declaration, ...]]:
@@ -170,26 +197,32 @@ class Coinche(Game):
 
     # --- the auction --------------------------------------------------------------------------
 
-    def legal_calls(self, deal: Deal, seat: Seat) -> Iterator[Call]:
-        yield _PASS
+    def legal_calls(self, deal: Deal, seat: Seat) -> LegalActions:
         bidder, double = deal._bidder, deal._double
         if double == 1:
             level = bid_level(deal._calls)
-            if level < CAPOT_LEVEL:
-                # A bid higher in value than the last; suits are not ranked.
-                start = 0 if level == 0 else (BID_LEVELS.index(level) + 1) * 4
-                yield from _BIDS[start:]
-            if (
+            coinche = (
                 bidder is not None
-                and (bidder ^ seat) & 1
+                and bool((bidder ^ seat) & 1)
                 and (level < CAPOT_LEVEL or deal.rules.coinche_capot)
-            ):
-                yield _COINCHE
-        elif double == 2 and bidder is not None and not (bidder ^ seat) & 1:
-            yield _SURCOINCHE
+            )
+            return _calls(level, coinche, False)
+        surcoinche = double == 2 and bidder is not None and not (bidder ^ seat) & 1
+        return _calls(CAPOT_LEVEL, False, surcoinche)
 
     def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
-        if call is _PASS or call in self.legal_calls(deal, seat):
+        if call is _PASS:
+            return None
+        if (
+            call.kind is CallKind.BID
+            and deal._double == 1
+            and call.level in _LEVEL_RANK
+            and call.contract is not None
+            and call.contract.is_suit
+            and call.level > bid_level(deal._calls)
+        ):
+            return None  # the common case, without building every legal call
+        if call in self.legal_calls(deal, seat):
             return None
         level, double = bid_level(deal._calls), deal._double
         if call.kind is CallKind.BID:
