@@ -4,10 +4,10 @@ undertrump, one declaration comparison, made at equal points, dedans, capot 252,
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from belot.engine.actions import Call, CallKind
+from belot.engine.actions import Call, CallKind, LegalActions
 from belot.engine.cards import Card, Suit
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
@@ -35,6 +35,14 @@ CAPOT_POINTS: Final = 252
 """What a capot counts for its cards instead of 162 (the dix de der included)."""
 _PASS: Final = Call.pass_()
 _TAKES: Final = tuple(Call.bid(Contract.of_suit(suit)) for suit in Suit)
+#: ``_ROUNDS[round two][turned suit]``: the legal calls, pass first.
+_ROUNDS: Final = (
+    tuple(LegalActions((_PASS, _TAKES[turned])) for turned in Suit),
+    tuple(
+        LegalActions((_PASS, *(take for suit, take in enumerate(_TAKES) if suit != turned)))
+        for turned in Suit
+    ),
+)
 
 
 def _key(declaration: Declaration, trump: Suit) -> tuple[int, int, int, int]:
@@ -168,14 +176,11 @@ class French(Game):
 
     # --- the auction: take or pass, twice --------------------------------------------------
 
-    def legal_calls(self, deal: Deal, seat: Seat) -> Iterator[Call]:
+    def legal_calls(self, deal: Deal, seat: Seat) -> LegalActions:
         turned = deal.turned_card
         assert turned is not None
-        yield _PASS
-        if deal.passes < 4:  # round one: the turned card's suit only
-            yield _TAKES[turned.suit]
-        else:  # round two: any other suit
-            yield from (take for suit, take in enumerate(_TAKES) if suit != turned.suit)
+        # Round one: the turned card's suit only; round two: any other suit.
+        return _ROUNDS[deal.passes >= 4][turned.suit]
 
     def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
         if call is _PASS or call in self.legal_calls(deal, seat):
