@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -344,3 +345,73 @@ def test_the_pages_work_under_their_content_security_policy(
     page.goto(f"{server.url}/replay/{table_id}")
     page.goto(server.url + "/")
     assert violations == [] and page.errors == []
+
+
+def game_step(page: Page, seen: dict[str, int]) -> str:
+    """Do what the page asks of South in any game, taking or bidding when it may (so that the
+    deal is played), and count in ``seen`` what the page showed of its game."""
+    if page.get_attribute("body", "data-phase") == "auction":
+        hidden = len(page.query_selector_all("#hand .hidden-card"))
+        if hidden:
+            seen["hidden"] = hidden
+            seen["hand"] = len(page.query_selector_all("#hand .card"))
+        if page.query_selector("#panel-turned img, #turned-card img"):
+            seen["turned"] = seen.get("turned", 0) + 1
+    kind = panel_kind(page)
+    if kind == "auction":
+        if page.query_selector("#panel .bid-level"):  # Coinche: the points, then a suit
+            seen["picker"] = seen.get("picker", 0) + 1
+            if page.query_selector(".bid-level[data-level='80']:not([disabled])"):
+                return "bid" if click(page, ".bid-suit:not([disabled])") else ""
+            return "pass" if click(page, "[data-call='pass']") else ""
+        names = page.query_selector_all("[data-call]:not([data-call='pass'])")
+        if names:
+            code = names[0].get_attribute("data-call")
+            return "call" if click(page, f"[data-call='{code}']") else ""
+        return "pass" if click(page, "[data-call='pass']") else ""
+    if kind == "deal-over" and not page.query_selector("#panel .outcome"):
+        return "next" if click(page, "#next-deal") else ""  # all passed: the next deal
+    return step(page)
+
+
+@pytest.mark.parametrize("game", ["french", "coinche", "bela"])
+def test_one_whole_deal_of_each_game_from_the_home_page(
+    server: Server, new_page: Callable[..., Page], game: str
+) -> None:
+    page = new_page()
+    page.goto(server.url + "/")
+    page.select_option("#game-choice", game)
+    targets = {"french": "1000", "coinche": "1000", "bela": "1001"}
+    assert page.input_value("#target") == targets[game]
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#seed-hash")
+    names = {"french": "French Belote", "coinche": "Coinche", "bela": "Bela (Croatian)"}
+    assert page.inner_text("#game-name") == names[game]
+    seen: dict[str, int] = {}
+    deadline = time.monotonic() + 40
+    while not (panel_kind(page) == "deal-over" and page.query_selector("#panel .outcome")):
+        assert time.monotonic() < deadline, f"timed out; panel {panel_kind(page)!r}; {page.errors}"
+        page.wait_for_timeout(60 if game_step(page, seen) else 40)
+    outcome = page.inner_text("#panel .outcome")
+    assert len(page.query_selector_all("#sheet .sheet-row")) == 1
+    ns = int(page.inner_text("#sheet #total-ns"))
+    ew = int(page.inner_text("#sheet #total-ew"))
+    assert int(page.inner_text(".written-ns")) == ns and int(page.inner_text(".written-ew")) == ew
+    assert ns + ew > 0
+    contract = page.inner_text("#contract-line")
+    if game == "french":  # the turned card face up, then picked up by its taker
+        assert seen.get("turned")
+        assert re.search(r" took (7|8|9|10|J|Q|K|A)[♣♦♥♠]", contract), contract
+        assert any(w in outcome for w in ("made", "dedans"))
+    if game == "coinche":  # the bid picker, and the bid's points in the contract
+        assert seen.get("picker")
+        assert re.search(r"^(80|90|1[0-6]0|capot) [♣♦♥♠]", contract), contract
+        assert any(w in outcome for w in ("made", "dedans"))
+    if game == "bela":  # six cards and two backs while trumps are named
+        assert seen.get("hidden") == 2 and seen.get("hand") == 6
+        assert any(w in outcome for w in ("made", "fell (pad)"))
+    page.click("#lang-toggle")
+    bulgarian = {"french": "Френски белот", "coinche": "Коанш", "bela": "Бела (хърватска)"}
+    assert page.inner_text("#game-name") == bulgarian[game]
+    assert not page.errors

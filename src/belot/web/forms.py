@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
-from belot.bots import LEVELS
+from belot.bots import LEVELS, make
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.web.tables import SeatInfo, SeatKind, TableError, person_name
 
-__all__ = ["TIMER_LIMIT", "NewTable", "claim_name", "new_table"]
+__all__ = ["TIMER_LIMIT", "NewTable", "claim_name", "level_plays", "new_table"]
 
 #: The longest turn timer, in seconds.
 TIMER_LIMIT: Final = 600
@@ -53,9 +54,10 @@ def new_table(data: object) -> NewTable:
     hints = body.get("hints", True)
     if not isinstance(hints, bool):
         raise TableError(f"hints must be true or false, not {_shown(hints)}")
+    rules = Rules.from_dict(body.get("rules"))
     return NewTable(
-        rules=Rules.from_dict(body.get("rules")),
-        seats=_seats(body.get("seats", {})),
+        rules=rules,
+        seats=_seats(body.get("seats", {}), rules.preset),
         timer=timer,
         hints=hints,
         name=person_name(body.get("name", ""), "name"),
@@ -69,16 +71,23 @@ def claim_name(data: object) -> str:
     return person_name(body.get("name", ""), "name")
 
 
-def _seats(value: object) -> list[SeatInfo]:
+@cache
+def level_plays(level: str, game: str) -> bool:
+    """Whether bots of ``level`` play ``game`` (a rules preset)."""
+    games = make(level).games
+    return games is None or game in games
+
+
+def _seats(value: object, game: str) -> list[SeatInfo]:
     if not isinstance(value, Mapping):
         raise TableError(f"seats must be an object with seats N, E, S, W, not {_shown(value)}")
     for key in value:
         if key not in Seat.__members__:
             raise TableError(f"seats: unknown seat {_shown(key)} (seats are N, E, S, W)")
-    return [_seat(seat, value.get(seat.name, {})) for seat in Seat]
+    return [_seat(seat, value.get(seat.name, {}), game) for seat in Seat]
 
 
-def _seat(seat: Seat, item: object) -> SeatInfo:
+def _seat(seat: Seat, item: object, game: str) -> SeatInfo:
     field = f"seats.{seat.name}"
     if not isinstance(item, Mapping):
         raise TableError(f"{field} must be an object with kind and level, not {_shown(item)}")
@@ -92,6 +101,12 @@ def _seat(seat: Seat, item: object) -> SeatInfo:
     if not isinstance(level, str) or level not in LEVELS:
         raise TableError(
             f"{field}.level: unknown bot level {_shown(level)} (known: {', '.join(LEVELS)})"
+        )
+    if not level_plays(level, game):
+        # A person's seat has a level too: the bot that plays it when the person leaves.
+        able = ", ".join(name for name in LEVELS if level_plays(name, game))
+        raise TableError(
+            f"{field}.level: the {level} level does not play {game} yet (levels that do: {able})"
         )
     return SeatInfo(kind="person" if kind == "person" else "bot", level=level)
 

@@ -28,7 +28,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from belot.engine.actions import Cut, parse_action
+from belot.engine.actions import CAPOT_LEVEL, CallKind, Cut, parse_action
 from belot.engine.deal import Deal
 from belot.engine.errors import BelotError, IllegalActionError
 from belot.engine.match import Match, keyed_seed, seed_hash
@@ -37,6 +37,7 @@ from belot.engine.sheet import ScoreSheet
 from belot.engine.table import Seat
 
 __all__ = [
+    "BELA_HIDDEN",
     "NAME_LENGTH",
     "NEXT",
     "OLD_SEEDS",
@@ -44,6 +45,7 @@ __all__ = [
     "SeatInfo",
     "Table",
     "TableError",
+    "game_view",
     "new_code",
     "person_name",
     "seed_hash",
@@ -386,6 +388,7 @@ class Table:
                 {
                     "deal": number + 1,
                     "contract": deal.contract.text,
+                    "level": bid_of(deal)[0],
                     "declarers": deal.bidder.team.name,
                     "bidder": deal.bidder.name,
                     "double": score.double,
@@ -427,7 +430,7 @@ class Table:
             return None
         if seat is None:
             return spectator_view(self.deal)
-        return self.deal.view(seat).to_json()
+        return game_view(self.deal, self.deal.view(seat).to_json())
 
     def to_config(self) -> dict[str, Any]:
         """Everything but the record, for the store."""
@@ -494,7 +497,7 @@ class Table:
 def spectator_view(deal: Deal) -> dict[str, Any]:
     """The deal as someone who holds no cards sees it: no hand, and declarations' cards only
     once the first trick is complete."""
-    data = deal.view(Seat.S).to_json()
+    data = game_view(deal, deal.view(Seat.S).to_json())
     data["seat"] = None
     data["hand"] = []
     data["legal"] = []
@@ -503,3 +506,42 @@ def spectator_view(deal: Deal) -> dict[str, Any]:
         for item in data["announcements"]:
             item["cards"] = None
     return data
+
+
+#: The cards of a Bela hand dealt face down, picked up once trumps are named (RULES.md §6).
+BELA_HIDDEN: Final = 2
+
+
+def game_view(deal: Deal, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` (a view's JSON) with what the page needs to draw the deal's own game: its
+    ``game`` (the rules preset); ``bid_level``, the points of the bid that made the contract
+    (Coinche: 80..160, or 250 for capot, with ``capot`` true; None elsewhere); ``doubled_by``,
+    each contra, recontra, coinche or surcoinche said on that contract as ``[seat, word]``;
+    ``auction_round``, French Belote's round of the auction (1: take the turned suit or pass,
+    2: name another suit or pass; None elsewhere); ``hidden_cards``, how many cards each seat
+    holds face down and has not seen (Bela's two until trumps are named, which the view does not
+    carry: the deal has not dealt them yet)."""
+    game = deal.rules.preset
+    level, doubled = bid_of(deal)
+    data["game"] = game
+    data["bid_level"] = level
+    data["capot"] = level == CAPOT_LEVEL
+    data["doubled_by"] = doubled
+    auction = data["phase"] == "auction"
+    data["auction_round"] = 1 + len(deal.calls) // 4 if auction and game == "french" else None
+    data["hidden_cards"] = BELA_HIDDEN if auction and game == "bela" else 0
+    return data
+
+
+def bid_of(deal: Deal) -> tuple[int | None, list[list[str]]]:
+    """The points of the deal's last bid (None for a game whose bids have none, or no bid), and
+    each contra, recontra, coinche or surcoinche said on it as ``[seat, word]``."""
+    level = None
+    doubled: list[list[str]] = []
+    for seat, call in deal.calls:
+        if call.kind is CallKind.BID:
+            level = call.level or None
+            doubled = []
+        elif call.kind is not CallKind.PASS:
+            doubled.append([seat.name, call.kind.value])
+    return level, doubled

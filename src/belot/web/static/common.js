@@ -57,9 +57,40 @@ export function contractSymbol(contract) {
   return CONTRACT_SYMBOL[contract] || contract;
 }
 
-/** Words for a call such as "hearts", "pass", "contra". */
+const SUIT_CONTRACT = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+
+/** A Coinche bid written "80H" or "capotS" as [points, suit letter], else null. */
+export function pointsBid(call) {
+  const match = /^(\d+|capot)([CDHS])$/.exec(call);
+  return match ? [match[1], match[2]] : null;
+}
+
+/** Words for a call such as "hearts", "pass", "contra", "80H", "capotS", "coinche". */
 export function callText(call) {
-  return CONTRACT_SYMBOL[call] ? contractText(call) : t(call);
+  if (CONTRACT_SYMBOL[call]) return contractText(call);
+  const bid = pointsBid(call);
+  if (bid) return `${bid[0] === "capot" ? t("capot") : bid[0]}${SUIT_SYMBOL[bid[1]]}`;
+  return t(call);
+}
+
+/** The contract letter of a suit ("H" -> "hearts"). */
+export function suitContract(letter) {
+  return SUIT_CONTRACT[letter];
+}
+
+/** A game's name from its rules preset ("coinche" -> "Coinche"). */
+export function gameName(preset) {
+  const names = {
+    bulgarian: t("game_bulgarian"), french: t("game_french"), coinche: t("game_coinche"), bela: t("game_bela"),
+  };
+  return names[preset] || preset;
+}
+
+/** The words of a game for what ends a deal: [inside, valat, belot]. */
+export function gameWords(preset) {
+  if (preset === "french" || preset === "coinche") return { inside: t("dedans"), valat: t("capot") };
+  if (preset === "bela") return { inside: t("pad"), valat: t("stiglja") };
+  return { inside: t("inside"), valat: t("valat") };
 }
 
 /** Words for a declaration written "JH-AH" or "four-9". */

@@ -12,6 +12,27 @@ for (const link of document.querySelectorAll(".lang-toggle")) {
   });
 }
 
+// The game chosen: its own options and target, and only the bot levels that play it (an option
+// carries the games its level plays in data-games; none: every level is offered).
+const gameChoice = document.getElementById("game-choice");
+function chooseGame() {
+  const game = gameChoice.value;
+  for (const box of form.querySelectorAll(".game-options")) box.hidden = box.dataset.game !== game;
+  document.getElementById("target").value = gameChoice.selectedOptions[0].dataset.target;
+  for (const select of form.querySelectorAll("select[name^=level_]")) {
+    for (const option of select.options) {
+      const games = option.dataset.games;
+      option.disabled = games !== undefined && games !== "" && !games.split(" ").includes(game);
+    }
+    if (select.selectedOptions[0].disabled) {
+      const able = [...select.options].find((option) => !option.disabled);
+      if (able) select.value = able.value;
+    }
+  }
+}
+gameChoice.addEventListener("change", chooseGame);
+chooseGame();
+
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const data = new FormData(form);
@@ -19,18 +40,16 @@ form.addEventListener("submit", async (event) => {
   for (const seat of ["N", "E", "W"]) {
     seats[seat] = { kind: data.get(`kind_${seat}`), level: data.get(`level_${seat}`) };
   }
-  const options = {
-    target: Number(data.get("target")),
-    passes_after_double: Number(data.get("passes_after_double")),
-    nt_last_trick: Number(data.get("nt_last_trick")),
-    declaration_compare: data.get("declaration_compare"),
-    double_scoring: data.get("double_scoring"),
-    belot_when_trumping: data.get("belot_when_trumping") === "on",
-    redeal_same_dealer: data.get("redeal_same_dealer") === "on",
-  };
+  const game = gameChoice.value;
+  const options = { target: Number(data.get("target")) };
+  for (const input of form.querySelectorAll(`.game-options[data-game="${game}"] [data-option]`)) {
+    const name = input.dataset.option;
+    if (input.type === "checkbox") options[name] = input.checked;
+    else options[name] = input.dataset.type === "int" ? Number(input.value) : input.value;
+  }
   const body = {
     name: data.get("name") || "",
-    rules: { preset: "bulgarian", options },
+    rules: { preset: game, options },
     seats,
     timer: Number(data.get("timer")) || 0,
     hints: data.get("hints") === "on",

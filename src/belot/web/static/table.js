@@ -1,7 +1,7 @@
 // The table page: one WebSocket to the server, which sends this seat's view after every change.
 import {
   SEATS, callText, cardImg, cardName, contractSymbol, contractText, currentLang,
-  declarationText, el, position, setLang, t, team,
+  declarationText, el, gameName, gameWords, pointsBid, position, setLang, suitContract, t, team,
 } from "./common.js";
 
 const tableId = document.getElementById("table-code").dataset.table;
@@ -13,6 +13,10 @@ let showLastTrick = false;
 let hintList = null;
 let timerTick = null;
 let retry = 0;
+// The points chosen in Coinche's bid picker (null: the lowest legal).
+let pickedLevel = null;
+const BID_LEVELS = ["80", "90", "100", "110", "120", "130", "140", "150", "160", "capot"];
+const SUIT_SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 
 const $ = (id) => document.getElementById(id);
 
@@ -108,7 +112,33 @@ function teamLabel(teamName) {
   return team(state.you) === teamName ? t("we") : t("they");
 }
 
+function game() {
+  return state.table.rules.preset;
+}
+
+/** The contract as the table says it: "80♥ Hearts" in Coinche, "♥ Hearts" elsewhere. */
+function contractLabel(view) {
+  if (!view.contract) return "";
+  if (view.bid_level) {
+    const points = view.capot ? t("capot") : String(view.bid_level);
+    return `${points} ${contractText(view.contract)}`;
+  }
+  return contractText(view.contract);
+}
+
+/** Who doubled the contract: " · Contra (West) · Recontra (South)". */
+function doublesText(view) {
+  return (view.doubled_by || []).map(([seat, word]) => ` · ${callText(word)} (${t(`seat_${seat}`)})`).join("");
+}
+
+/** The bidding as one line: "North: 80♥ · East: Pass · South: Coinche". */
+function biddingLine(view) {
+  return view.calls.map(([seat, call]) => `${t(`seat_${seat}`)}: ${callText(call)}`).join(" · ");
+}
+
 function render() {
+  $("game-name").textContent = gameName(game());
+  document.body.dataset.game = game();
   document.body.dataset.phase = state.view ? state.view.phase : "waiting";
   document.body.dataset.you = state.you || "";
   $("replay-link").hidden = !state.table.deals.some((d) => d.seed !== null);
@@ -140,6 +170,7 @@ function renderSeats() {
     if ((pos !== "bottom" || !state.you) && view) {
       const backs = el("div", { class: "backs" });
       for (let i = 0; i < view.hand_sizes[SEATS.indexOf(seat)]; i++) backs.append(cardImg("back"));
+      for (let i = 0; i < (view.hidden_cards || 0); i++) backs.append(cardImg("back", "hidden-back"));
       box.append(backs);
     }
     const bubble = bubbleFor(seat);
@@ -165,10 +196,21 @@ function bubbleFor(seat) {
   if (belots.length && trick) {
     const played = trick.plays.find(([s]) => s === seat);
     if (played && ["K", "Q"].includes(played[1].slice(0, -1))) {
-      if (belots.some(([, suit]) => suit === played[1].slice(-1))) parts.push(t("belot"));
+      if (belots.some(([, suit]) => suit === played[1].slice(-1))) parts.push(belotWord(seat, played[1]));
     }
   }
   return parts.join(" · ");
+}
+
+/** The word said with a card of the belot: belote then rebelote in the French games, bela in
+ * Bela, belot in Bulgarian Belot. */
+function belotWord(seat, card) {
+  const preset = game();
+  if (preset === "bela") return t("bela");
+  if (preset !== "french" && preset !== "coinche") return t("belot");
+  const other = `${card.startsWith("K") ? "Q" : "K"}${card.slice(-1)}`;
+  const before = state.view.tricks.some((x) => x.plays.some(([s, c]) => s === seat && c === other));
+  return before ? t("rebelote") : t("belote");
 }
 
 function trickToShow() {
@@ -189,10 +231,13 @@ function renderTrick() {
   status.replaceChildren();
   if (!view) return;
   if (view.contract) {
-    let text = `${contractText(view.contract)} · ${t(`seat_${view.bidder}`)}`;
-    if (view.double === 2) text += ` · ${t("contra")}`;
-    if (view.double === 4) text += ` · ${t("recontra")}`;
+    let text = `${contractLabel(view)} · ${t(`seat_${view.bidder}`)}`;
+    if (view.turned) text += ` ${t("took")} ${cardName(view.turned)}`;
+    text += doublesText(view);
     status.append(el("div", { class: "contract-line", id: "contract-line", text }));
+  } else if (view.turned && view.phase === "auction") {
+    status.append(el("div", { class: "turned", id: "turned-card" },
+      el("span", { text: t("turned_card") }), cardImg(view.turned)));
   }
   let trick = trickToShow();
   let label = "";
@@ -248,6 +293,11 @@ function renderHand() {
     }
     hand.append(button);
   });
+  for (let i = 0; i < (view.hidden_cards || 0); i++) {
+    const back = el("span", { class: "hidden-card", title: t("hidden_cards") });
+    back.append(cardImg("back"));
+    hand.append(back);
+  }
   lastHand = view.hand.slice();
 }
 
@@ -317,11 +367,24 @@ function renderPanel() {
   }
   if (view.phase === "auction" && mine) {
     box.dataset.kind = "auction";
+    if (game() === "coinche") {
+      panel(t("auction"), auctionHistory(), ...bidPicker(view));
+      return;
+    }
     const calls = el("div", { class: "calls" });
     for (const call of view.legal) {
-      calls.append(el("button", { type: "button", class: `call call-${call}`, "data-call": call, onclick: () => act(call), text: callText(call) }));
+      calls.append(el("button", { type: "button", class: `call call-${call}`, "data-call": call, onclick: () => act(call), text: auctionWords(view, call) }));
     }
-    panel(t("auction"), auctionHistory(), calls);
+    if (game() === "french") {
+      const help = view.auction_round === 1 ? t("round_take") : t("round_name");
+      const turned = el("div", { class: "turned", id: "panel-turned" }, el("span", { text: t("turned_card") }), cardImg(view.turned));
+      panel(t("auction"), turned, el("p", { class: "auction-help", text: help }), auctionHistory(), calls);
+    } else if (game() === "bela") {
+      const help = view.legal.includes("pass") ? t("name_help") : t("dealer_must_name");
+      panel(t("name_trumps"), el("p", { class: "auction-help", id: "auction-help", text: help }), auctionHistory(), calls);
+    } else {
+      panel(t("auction"), auctionHistory(), calls);
+    }
     return;
   }
   if (view.phase === "play" && mine && view.legal.length && view.legal[0].startsWith("declare:")) {
@@ -336,12 +399,54 @@ function renderPanel() {
   }
 }
 
-function auctionHistory() {
-  const list = el("ol", { class: "auction-history" });
-  for (const [seat, call] of state.view.calls) {
-    list.append(el("li", {}, `${t(`seat_${seat}`)}: ${callText(call)}`));
+/** A call's button words: French Belote's first round takes the turned card's suit. */
+function auctionWords(view, call) {
+  if (game() === "french" && view.auction_round === 1 && call !== "pass") {
+    return `${t("take")} ${contractText(call)} (${cardName(view.turned)})`;
   }
-  return list;
+  return callText(call);
+}
+
+/** Coinche's bid picker: the points (80..160, capot), then the suit; only legal bids enabled;
+ * pass, coinche and surcoinche when legal. */
+function bidPicker(view) {
+  const bids = view.legal.map(pointsBid).filter(Boolean);
+  const legalLevels = BID_LEVELS.filter((level) => bids.some(([points]) => points === level));
+  if (!legalLevels.includes(pickedLevel)) pickedLevel = legalLevels[0] || null;
+  const out = [];
+  if (legalLevels.length) {
+    const levels = el("div", { class: "calls bid-levels", role: "group", "aria-label": t("bid_points") });
+    for (const level of BID_LEVELS) {
+      const enabled = legalLevels.includes(level);
+      levels.append(el("button", {
+        type: "button", class: `call bid-level${level === pickedLevel ? " picked" : ""}`, "data-level": level,
+        "aria-pressed": level === pickedLevel ? "true" : "false", disabled: enabled ? false : "disabled",
+        text: level === "capot" ? t("capot") : level,
+        onclick: () => { pickedLevel = level; renderPanel(); },
+      }));
+    }
+    const suits = el("div", { class: "calls bid-suits", role: "group", "aria-label": t("bid_suit") });
+    for (const letter of "CDHS") {
+      const call = `${pickedLevel}${letter}`;
+      const enabled = view.legal.includes(call);
+      suits.append(el("button", {
+        type: "button", class: `call bid-suit suit-${letter}`, "data-call": call, disabled: enabled ? false : "disabled",
+        "aria-label": `${callText(call)} ${t(suitContract(letter))}`, text: `${SUIT_SYMBOLS[letter]} ${t(suitContract(letter))}`,
+        onclick: () => act(call),
+      }));
+    }
+    out.push(el("p", { class: "auction-help", text: t("bid_help") }), levels, suits);
+  }
+  const others = el("div", { class: "calls" });
+  for (const call of view.legal.filter((c) => !pointsBid(c))) {
+    others.append(el("button", { type: "button", class: `call call-${call}`, "data-call": call, onclick: () => act(call), text: callText(call) }));
+  }
+  out.push(others);
+  return out;
+}
+
+function auctionHistory() {
+  return el("p", { class: "auction-history", id: "auction-history", text: biddingLine(state.view) });
 }
 
 function dealSummary() {
@@ -354,7 +459,9 @@ function dealSummary() {
       el("tr", {}, el("th"), el("th", { text: teamLabel("NS") }), el("th", { text: teamLabel("EW") })),
       el("tr", {}, el("td", { text: t("points") }), el("td", { text: r.raw.NS }), el("td", { text: r.raw.EW })),
       el("tr", {}, el("td", { text: t("written") }), el("td", { class: "written-ns", text: r.written.NS }), el("td", { class: "written-ew", text: r.written.EW })));
-    out.push(el("p", { class: "outcome", text: `${contractText(view.contract)} · ${t(r.outcome)}${r.valat ? ` · ${t("valat")}` : ""}${r.double > 1 ? ` · ×${r.double}` : ""}${r.hanging ? ` · ${t("hanging")} ${r.hanging}` : ""}` }), rows);
+    const words = gameWords(game());
+    const outcome = r.outcome === "inside" ? words.inside : t(r.outcome);
+    out.push(el("p", { class: "outcome", id: "outcome", text: `${contractLabel(view)} · ${t(`seat_${view.bidder}`)}${doublesText(view)} · ${outcome}${r.valat ? ` · ${words.valat}` : ""}${r.double > 1 ? ` · ×${r.double}` : ""}${r.hanging ? ` · ${t("hanging")} ${r.hanging}` : ""}` }), rows);
   }
   if (view.revealed) {
     const hands = el("div", { class: "revealed" });
@@ -377,11 +484,13 @@ function sheetTable() {
   const sheet = state.table.sheet;
   const tableEl = el("table", { class: "sheet" });
   tableEl.append(el("tr", {}, el("th", { text: t("deal") }), el("th", { text: teamLabel("NS") }), el("th", { text: teamLabel("EW") })));
+  const words = gameWords(game());
   for (const row of sheet.rows) {
     let note = contractSymbol(row.contract);
+    if (row.level) note = `${row.level === 250 ? t("capot") : row.level}${note}`;
     if (row.double > 1) note += ` ×${row.double}`;
-    if (row.valat) note += ` ${t("valat")}`;
-    if (row.outcome === "inside") note += ` ${t("inside")}`;
+    if (row.valat) note += ` ${words.valat}`;
+    if (row.outcome === "inside") note += ` ${words.inside}`;
     if (row.hanging) note += ` (${t("hanging")} ${row.hanging})`;
     tableEl.append(el("tr", { class: "sheet-row" }, el("td", { text: `${row.deal}. ${note}` }), el("td", { text: row.written.NS }), el("td", { text: row.written.EW })));
   }
@@ -406,7 +515,8 @@ function renderSide() {
   }
   if (view) {
     info.append(el("p", {}, `${t("deal")} ${state.deal_number} · ${t("dealer")}: ${t(`seat_${view.dealer}`)}`));
-    if (view.contract) info.append(el("p", {}, `${t("contract")}: ${contractText(view.contract)} (${t(`seat_${view.bidder}`)})${view.double > 1 ? ` ×${view.double}` : ""}`));
+    if (view.calls.length) info.append(el("p", { class: "bidding", id: "bidding" }, `${t("bidding")}: ${biddingLine(view)}`));
+    if (view.contract) info.append(el("p", { id: "contract-info" }, `${t("contract")}: ${contractLabel(view)} (${t(`seat_${view.bidder}`)})${doublesText(view)}${view.double > 1 ? ` ×${view.double}` : ""}`));
     const won = { NS: 0, EW: 0 };
     for (const trick of view.tricks) if (trick.winner) won[team(trick.winner)] += 1;
     info.append(el("p", { id: "tricks-won" }, `${t("tricks")}: ${teamLabel("NS")} ${won.NS} · ${teamLabel("EW")} ${won.EW}`));
