@@ -1,6 +1,8 @@
 """Computer players. They see a deal only through a seat's view (``belot.engine.view``).
 
 ``make("basic", seed=1)`` builds a bot by level name; ``LEVELS`` lists the names.
+``prepare(progress=print)`` compiles the strong player's search (or loads it from numba's cache)
+before the first decision that needs it (``belot.bots.compiled``).
 """
 
 from __future__ import annotations
@@ -8,8 +10,9 @@ from __future__ import annotations
 import importlib
 
 from belot.bots.base import Bot
+from belot.bots.compiled import Prepared, prepare
 
-__all__ = ["LEVELS", "Bot", "make"]
+__all__ = ["LEVELS", "Bot", "Prepared", "make", "prepare"]
 
 #: Level name -> "module:Class", imported on first use.
 LEVELS: dict[str, str] = {

@@ -117,6 +117,7 @@ def command(
     """Start the web game: a table against computer players, and rooms for friends."""
     import uvicorn
 
+    from belot.bots import prepare
     from belot.web.app import create_app
     from belot.web.guard import UVICORN_LIMITS
     from belot.web.protocol import TimedH11Protocol
@@ -134,6 +135,9 @@ def command(
         )
     except ValueError as error:
         raise click.BadParameter(str(error)) from None
+    # Before any table: a `strong` bot is made on the event loop, and compiling its search
+    # there (about 20 s on a fresh install) would stop every table and page until done.
+    prepare(progress=lambda message: click.echo(f"belot: {message}"))
     app = create_app(
         store,
         bot_delay=bot_delay,
