@@ -18,6 +18,10 @@ from belot.engine.actions import CAPOT_LEVEL, Action, Call, CallKind, Cut, Decla
 from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Rank
 from belot.engine.contracts import Contract
 from belot.engine.deal import Phase
+from belot.engine.declarations import Declaration
+from belot.engine.games.bela import BELA_POINTS, declaration_winner
+from belot.engine.scoring import contract_total
+from belot.engine.table import Seat
 from belot.engine.tricks import ABOVE
 from belot.engine.view import SeatView
 
@@ -31,6 +35,7 @@ __all__ = [
     "bid_margin",
     "contract_strength",
     "defence_strength",
+    "keep_bela_silent",
     "name_or_pass",
     "partner_bonus",
     "play_card",
@@ -127,9 +132,12 @@ class BasicBot(Bot):
             return self._call(view)
         if isinstance(view.legal[0], Declare):
             return view.legal[0]  # the engine offers the best announcement first
-        legal = [a.card.index for a in view.legal if isinstance(a, Play)]
+        legal = [a.card.index for a in view.legal if isinstance(a, Play) and not a.silent]
         action = Play(ALL_CARDS[play_card(Knowledge.of(view), legal)])
         assert action in view.legal
+        silent = Play(action.card, silent=True)
+        if silent in view.legal and keep_bela_silent(view):
+            return silent
         return action
 
     # --- auction ---------------------------------------------------------------------------
@@ -305,6 +313,38 @@ def partner_bonus(partner_bids: list[Contract], contract: Contract) -> int:
 
 
 # --- card play -----------------------------------------------------------------------------
+
+
+def keep_bela_silent(view: SeatView) -> bool:
+    """Whether to play the first of K+Q of trumps without announcing the bela (Bela, RULES.md
+    §6), which ``view``'s seat may do now: only when its side called trumps and falls whatever
+    the cards still to come, since a side that falls gives the other every point, its bela
+    included. Otherwise the bela is announced."""
+    callers, contract = view.declarers, view.contract
+    if callers is None or contract is None or view.seat.team != callers:
+        return False
+    done = view.completed_tricks
+    other = callers.other
+    if not done or all(trick.winner is None or trick.winner.team != other for trick in done):
+        return False  # the declarations are not shown yet, or the callers may still sweep
+    announced: list[list[Declaration]] = [[], [], [], []]
+    for announcement in view.announcements:
+        if announcement.declaration is not None:
+            announced[announcement.seat].append(announcement.declaration)
+    first = Seat((view.dealer + view.rules.direction) % 4)
+    order = [Seat((first + k * view.rules.direction) % 4) for k in range(4)]
+    declared = [0, 0]
+    winner = declaration_winner(announced, order)
+    if winner is not None:
+        declared[winner] = sum(d.points for seat in winner.seats for d in announced[seat])
+    belas = [0, 0]
+    for holder, _ in view.belots:
+        belas[holder.team] += BELA_POINTS
+    cards = view.card_points
+    still = contract_total(contract, view.rules) - cards[0] - cards[1]
+    best = cards[callers] + still + declared[callers] + belas[callers] + BELA_POINTS
+    theirs = cards[other] + declared[other] + belas[other]
+    return best < theirs or (best == theirs and view.rules.tie == "fails")
 
 
 def _cards(mask: int) -> list[int]:

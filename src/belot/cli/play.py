@@ -1,7 +1,8 @@
 """``belot play``: play a match in the terminal as South, with three computer players.
 
 Every choice is offered as a numbered list of the legal actions only; type the number or the
-action itself (``hearts``, ``pass``, ``JH``). ``q`` leaves; end of input or Ctrl-C too.
+action itself (``hearts``, ``pass``, ``JH``; in Bela ``KH-silent`` keeps a bela silent). ``q``
+leaves; end of input or Ctrl-C too.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import click
 
 from belot.bots import Bot
 from belot.engine.actions import Action, Call, CallKind, Cut, Declare, Play, parse_action
+from belot.engine.cards import Card
 from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
 from belot.engine.match import Match
@@ -76,12 +78,18 @@ def _read(prompt: str) -> str:
     return line.strip()
 
 
-def _label(action: Action) -> str:
+def _label(action: Action, belas: frozenset[Card] = frozenset()) -> str:
+    """How a menu shows ``action``; ``belas``: the cards that may be played announcing a bela
+    or keeping it silent (Bela)."""
     if isinstance(action, Declare):
         if not action.declarations:
             return "announce nothing"
         return ", ".join(f"{d.describe()} ({d.points})" for d in action.declarations)
     if isinstance(action, Play):
+        if action.silent:
+            return f"{action.card.symbol} keeping the bela silent"
+        if action.card in belas:
+            return f"{action.card.symbol} announcing the bela (20)"
         return action.card.symbol
     if isinstance(action, Call):
         return call_text(action)
@@ -90,9 +98,10 @@ def _label(action: Action) -> str:
 
 def choose(prompt: str, options: Sequence[Action]) -> Action:
     """Ask until the answer is one of ``options`` (by number or by notation)."""
+    belas = frozenset(a.card for a in options if isinstance(a, Play) and a.silent)
     lines = [""]
     for i, action in enumerate(options, 1):
-        item = f"{i}) {_label(action)}"
+        item = f"{i}) {_label(action, belas)}"
         if lines[-1] and len(lines[-1]) + 2 + len(item) > _MENU_WIDTH:
             lines.append("")
         lines[-1] += ("  " if lines[-1] else "") + item
@@ -161,6 +170,9 @@ def ask(deal: Deal) -> Action:
         click.echo("  On the table: " + "  ".join(f"{s.name} {c.symbol}" for s, c in trick))
     else:
         click.echo("  You lead.")
+    if any(isinstance(a, Play) and a.silent for a in legal):
+        word = game_words(deal.rules.preset).belot
+        click.echo(f"  You hold K+Q of trumps: announce the {word} (20) or keep it silent (0).")
     return choose("Your card", legal)
 
 
@@ -193,6 +205,9 @@ def narrate(deal: Deal, seat: Seat, action: Action, tricks_before: int, belots: 
     else:
         if seat != ME:
             click.echo(f"{who} plays {action.card.symbol}.")
+        elif action.silent:  # only South knows: the others see the card alone
+            word = game_words(deal.rules.preset).belot
+            click.echo(f"You keep your {word} {action.card.suit.symbol} silent.")
         for belot_seat, suit in deal.belots[belots:]:
             word = game_words(deal.rules.preset).belot
             click.echo(f"{'You' if belot_seat == ME else belot_seat.name}: {word} {suit.symbol}!")

@@ -175,7 +175,7 @@ def auction_line(deal: Deal) -> str:
 
 def declaration_lines(deal: Deal, *, belots: bool = True) -> list[str]:
     """Who announced what, and whether it scored (known once the first trick is complete);
-    the belots too unless ``belots`` is false."""
+    the belots too, and the belas kept silent (Bela), unless ``belots`` is false."""
     scored = deal.scored_declarations() if deal.trick_number >= 1 else ([], [])
     lines = []
     for seat in Seat:
@@ -186,6 +186,8 @@ def declaration_lines(deal: Deal, *, belots: bool = True) -> list[str]:
             lines.append(f"  {seat.name} {d.describe()} ({d.points}){mark}")
     for seat, suit in deal.belots if belots else ():
         lines.append(f"  {seat.name} {_words(deal).belot} {suit.symbol} (20)")
+    for seat, suit in deal.silent_belas if belots else ():
+        lines.append(f"  {seat.name} {_words(deal).belot} {suit.symbol} kept silent (0)")
     return lines
 
 

@@ -9,7 +9,8 @@
 ``80H``        Coinche: bid 80 (to 160, in tens) with a suit letter C D H S (``capotH``: capot)
 ``coinche``    Coinche: double the other side's bid; ``surcoinche`` redoubles it
 ``declare:JH-AH,four-9``  announce declarations with the first card (``declare:`` for none)
-``JH``         play a card
+``JH``         play a card (Bela: the first of K+Q of trumps announces the bela)
+``KH-silent``  Bela: play the first of K+Q of trumps keeping the bela silent
 =============  ==================================================
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
@@ -25,6 +27,7 @@ from belot.engine.errors import BelotError, InvalidActionError
 
 __all__ = [
     "CAPOT_LEVEL",
+    "SILENT_SUFFIX",
     "Action",
     "Call",
     "CallKind",
@@ -125,14 +128,21 @@ class Declare:
         return "declare:" + ",".join(str(d) for d in self.declarations)
 
 
+#: How a silent bela's card is written: ``KH-silent``.
+SILENT_SUFFIX: Final = "-silent"
+
+
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play a card."""
+    """Play a card. ``silent``: Bela's holder of K+Q of trumps plays the first of the two
+    without announcing the bela (RULES.md §6), which then never scores; a plain ``Play`` of that
+    card announces it, as in every other game."""
 
     card: Card
+    silent: bool = False
 
     def __str__(self) -> str:
-        return str(self.card)
+        return f"{self.card}{SILENT_SUFFIX}" if self.silent else str(self.card)
 
 
 Action = Cut | Call | Declare | Play
@@ -193,12 +203,13 @@ def parse_action(text: str) -> Action:
         return Call.bid(Contract.from_str(key))
     except BelotError:
         pass
+    silent = low.endswith(SILENT_SUFFIX)
     try:
-        return Play(Card.from_str(key))
+        return Play(Card.from_str(key[: -len(SILENT_SUFFIX)] if silent else key), silent)
     except BelotError:
         raise InvalidActionError(
-            f"unknown action {text!r} (a card like 'JH', a call like 'pass', 'hearts', "
-            "'contra', or 'cut:12', 'declare:JH-AH')"
+            f"unknown action {text!r} (a card like 'JH' or, in Bela, 'KH-silent', a call like "
+            "'pass', 'hearts', 'contra', or 'cut:12', 'declare:JH-AH')"
         ) from None
 
 

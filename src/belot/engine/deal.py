@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
-from belot.engine.actions import Action, Call, Cut, Declare, LegalActions, Play
+from belot.engine.actions import SILENT_SUFFIX, Action, Call, Cut, Declare, LegalActions, Play
 from belot.engine.cards import ALL_CARDS, Card, Rank, Suit, cards_of
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration, announcement_choices
@@ -30,7 +30,7 @@ from belot.engine.rules import Rules
 from belot.engine.scoring import LAST_TRICK, DealScore
 from belot.engine.sheet import Standing
 from belot.engine.table import Seat, Team
-from belot.engine.tricks import BEATS, CARD_POINTS
+from belot.engine.tricks import BEATS, CARD_POINTS, TRUMP_MASKS
 
 if TYPE_CHECKING:
     from belot.engine.view import SeatView
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["BELOT_POINTS", "Deal", "Phase", "Trick", "shuffled_deck"]
 
 _PLAYS: Final = tuple(Play(card) for card in ALL_CARDS)
+_SILENT_PLAYS: Final = tuple(Play(card, silent=True) for card in ALL_CARDS)
 _CUTS: Final = tuple(Cut(k) for k in range(1, 32))
 _CUT_ACTIONS: Final = LegalActions(_CUTS)
 _NO_ACTIONS: Final = LegalActions()
@@ -76,6 +77,8 @@ _BULGARIAN_GAME: Final = game_of(_BULGARIAN)
 _QUEEN: Final = int(Rank.QUEEN)
 _KING: Final = int(Rank.KING)
 assert _KING == _QUEEN + 1
+#: The kings and queens of the four suits.
+_KINGS_QUEENS: Final = sum(1 << (8 * suit + rank) for suit in range(4) for rank in (_QUEEN, _KING))
 
 
 PlayState = tuple[
@@ -121,6 +124,7 @@ _ATTRIBUTES: Final = (
     "_beats",
     "_values",
     "_last_trick",
+    "_silent_cards",
     "_legal",
     "_offered",
 )
@@ -285,6 +289,9 @@ class Deal:
         self._beats: tuple[int, ...] = BEATS[0]
         self._values: tuple[int, ...] = CARD_POINTS[0]
         self._last_trick = LAST_TRICK
+        # The K and Q of trumps when the game lets their holder keep a belot silent (Bela),
+        # else 0: legal_actions() looks further only when these are legal.
+        self._silent_cards = 0
         # The legal cards that the last legal_actions() offered for this very state (0 when
         # none or unknown): push() needs no further check for them. Reset on every change.
         self._legal = 0
@@ -538,6 +545,16 @@ class Deal:
         """Belots announced so far, each with the seat and suit."""
         return self._belots
 
+    @property
+    def silent_belas(self) -> tuple[tuple[Seat, Suit], ...]:
+        """Belas kept silent so far (Bela), each with the seat and suit: they never score, and
+        no seat's view shows them (the record does: ``KH-silent``)."""
+        return tuple(
+            (seat, action.card.suit)
+            for action, seat, _ in self._stack
+            if isinstance(action, Play) and action.silent
+        )
+
     def scored_declarations(self) -> tuple[list[Declaration], list[Declaration]]:
         """Which announced declarations score, per team, once the first trick is complete."""
         announced = [d or () for d in self._declared]
@@ -589,6 +606,8 @@ class Deal:
             offered = self._offered = (
                 _SUIT_PLAYS.get(mask) or _PLAYS_BY_MASK.get(mask) or _plays_of(mask)
             )
+            if mask & self._silent_cards:
+                offered = self._offered = self._with_silent(seat, offered)
         elif phase is _BIDDING:
             assert self._turn is not None
             calls = self.game.legal_calls(self, self._turn)
@@ -598,6 +617,20 @@ class Deal:
         else:
             offered = self._offered = _CUT_ACTIONS if phase is _CUTTING else _NO_ACTIONS
         return offered
+
+    def _with_silent(self, seat: Seat, offered: LegalActions) -> LegalActions:
+        """``offered`` with, after each card that would announce a belot, the same card played
+        keeping it silent (Bela, RULES.md §6: the holder may keep silent)."""
+        hands, _, trick, _, _, _, _, _, _, _ = self._ps
+        hand, silent = hands[seat], self._silent_cards
+        out: list[Action] = []
+        for action in offered:
+            out.append(action)
+            assert isinstance(action, Play)
+            card = action.card.index
+            if silent >> card & 1 and self._is_belot(seat, card, hand, trick):
+                out.append(_SILENT_PLAYS[card])
+        return LegalActions(out) if len(out) > len(offered) else offered
 
     def legal_cards(self) -> list[Card]:
         """The cards the seat to act may play (empty outside the play or while declaring)."""
@@ -657,7 +690,7 @@ class Deal:
                 raise IllegalActionError("the deal is over")
             raise OutOfTurnError(f"it is {self._turn.name}'s turn, not {Seat(seat).name}'s")
         acting = self._turn
-        if action.__class__ is Play:  # the hot path
+        if action.__class__ is Play and not action.silent:  # the hot path
             card = action.card.index
             # A card that legal_actions() offered for this very state is already checked.
             if not self._legal >> card & 1:
@@ -684,7 +717,7 @@ class Deal:
             self._stack.append((action, acting, self._ps))
             self._legal = 0
             self._offered = None
-            self._play(acting, action.card.index)
+            self._play(acting, action.card.index, action.silent)
             return
         self._stack.append((action, acting, self._snapshot()))
         self._legal = 0
@@ -755,6 +788,8 @@ class Deal:
             if not self._legal_mask(seat) & card.mask:
                 legal = " ".join(str(c) for c in cards_of(self._legal_mask(seat)))
                 raise IllegalActionError(f"{card} may not be played now (legal: {legal})")
+            if action.silent:
+                self._check_silent(seat, card)
         elif isinstance(action, Call):
             if phase is not _BIDDING:
                 raise IllegalActionError(f"no call can be made during the {phase.value}")
@@ -775,6 +810,22 @@ class Deal:
                 raise IllegalActionError(f"a cut lifts 1 to 31 cards, not {action.count}")
         else:
             raise InvalidActionError(f"not an action: {action!r}")
+
+    def _check_silent(self, seat: Seat, card: Card) -> None:
+        """Raise unless ``seat`` may play the legal ``card`` keeping a belot silent."""
+        if not self.game.bela_optional:
+            raise IllegalActionError(
+                f"{card}{SILENT_SUFFIX}: only in Bela may a belot be kept silent; play {card}"
+            )
+        index = card.index
+        if not (
+            self._silent_cards >> index & 1
+            and self._is_belot(seat, index, self._hands[seat], self._trick)
+        ):
+            raise IllegalActionError(
+                f"{card}{SILENT_SUFFIX}: {card} is not the first of K+Q of trumps played as a "
+                f"bela, so there is no bela to keep silent; play {card}"
+            )
 
     def _do_cut(self, count: int) -> None:
         self._cut = count
@@ -828,15 +879,26 @@ class Deal:
         self._beats = BEATS[self._contract]
         self._values = CARD_POINTS[self._contract]
         self._last_trick = self.rules.nt_last_trick if self._contract == _NO_TRUMPS else LAST_TRICK
+        self._silent_cards = (
+            _KINGS_QUEENS
+            & (0xFFFFFFFF if self._contract == _ALL_TRUMPS else TRUMP_MASKS[self._contract])
+            if self.game.bela_optional
+            else 0
+        )
         self._phase = _PLAYING
         self._turn = self.first
 
-    def _play(self, seat: Seat, card: int) -> None:
+    def _play(self, seat: Seat, card: int, silent: bool = False) -> None:
+        """``seat`` plays ``card`` (legal; ``silent``: keeping its belot silent, checked)."""
         hands, played, trick, win, win_at, winners, points, declared, undeclared, belots = self._ps
         if not winners and declared[seat] is None:  # a first card with nothing chosen
             declared = (*declared[:seat], (), *declared[seat + 1 :])
             undeclared &= ~(1 << seat)
-        if _QUEEN <= card & 7 <= _KING and self._is_belot(seat, card, hands[seat], trick):
+        if (
+            _QUEEN <= card & 7 <= _KING
+            and self._is_belot(seat, card, hands[seat], trick)
+            and not silent
+        ):
             belots = (*belots, (seat, Suit(card >> 3)))
         bit = ~(1 << card)
         hands = (

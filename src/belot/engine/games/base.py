@@ -62,6 +62,10 @@ class Game:
     options: ClassVar[frozenset[str]]
     #: Whether a card is turned face up after the first packets (French Belote).
     turns_a_card: ClassVar[bool] = False
+    #: Whether the holder of K+Q of trumps may keep the belot silent when playing the first of
+    #: the two (Bela, RULES.md §6): ``Deal.legal_actions()`` then offers that card twice, as
+    #: ``Play(card)`` (announced) and ``Play(card, silent=True)``. Elsewhere it is announced.
+    bela_optional: ClassVar[bool] = False
 
     # --- the deal's shape ---------------------------------------------------------------------
 

@@ -202,6 +202,8 @@ def _order(deal: Deal) -> list[Seat]:
 
 class Bela(Game):
     name: ClassVar[str] = "bela"
+    #: RULES.md §6: the bela is announced with the first of the two, or the holder keeps silent.
+    bela_optional: ClassVar[bool] = True
 
     # --- the deal's shape: six cards (3, 3), then the two hidden ones once trumps are named --
     # RULES.md §6 lets an engine deal the hidden pair then: the cards are the same, and no
