@@ -3,6 +3,8 @@
 A player leads and follows by habit: the ace of a long suit, a low card to a trick it cannot
 win, points to a partner who holds the trick. So each card the other team played says more of
 the hand it came from than the rules of play alone (which ``belot.bots.sampling`` takes in).
+Whether a play left a choice is asked of the deal's own game (``game_of(rules).obligations``),
+so a forced card of French Belote, Coinche or Bela weighs nothing either.
 ``PlayModel`` weighs a dealt world by how many of the other team's plays `basic`, holding that
 world's cards, would have made: each play it would not have made multiplies the world's weight
 by ``miss``. A world in which `basic` would have played every card as it was played keeps its
@@ -22,8 +24,8 @@ from belot.bots.basic import play_card
 from belot.bots.knowledge import Knowledge
 from belot.engine.cards import Rank
 from belot.engine.deal import Trick
+from belot.engine.games import game_of
 from belot.engine.table import Seat
-from belot.engine.tricks import legal_mask
 from belot.engine.view import SeatView
 
 __all__ = ["PlayModel"]
@@ -57,7 +59,7 @@ class PlayModel:
 
     def __init__(self, view: SeatView, miss: float) -> None:
         self.miss = miss
-        self._undertrump = view.rules.forced_undertrump
+        self._rule, self._option = game_of(view.rules).obligations(view.rules)
         self._contract = view.contract
         self._plays: list[_Play] = []
         self._seen: dict[tuple[int, int], bool] = {}
@@ -107,7 +109,7 @@ class PlayModel:
     def _agrees(self, play: _Play, hand: int) -> bool:
         """Whether `basic`, holding ``hand``, would have played ``play.card``."""
         assert self._contract is not None
-        legal = legal_mask(hand, play.trick, self._contract, self._undertrump)
+        legal = self._rule(hand, play.trick, self._contract, self._option)
         if legal & (legal - 1) == 0:
             return True  # no choice
         know = play.know

@@ -8,27 +8,34 @@
 27
 
 Everything is a card-set int (bit ``suit * 8 + rank``, as in ``belot.engine.cards``). The
-inferences come from the playing obligations of ``belot.engine.tricks.legal_mask``: a seat that
-did not follow suit is void in it; in a suit contract a seat that neither followed nor trumped
-while an opponent held the trick with a plain card has no trump; a seat that had to beat a card
-and did not holds nothing above it; a card shown in an announced declaration or belot is held
-until played. ``possible(seat)`` is the set every sampler of hidden hands must draw from.
+inferences come from the playing obligations of the deal's own game
+(``game_of(rules).obligations``: Bulgarian suit play, French Belote's and Coinche's forced
+undertrump, Bela's beating in every suit): a card played rules out every card whose presence in
+the hand would have made that play illegal (``ruled_out``), so a seat that did not follow suit is
+void in it, one that neither followed nor trumped when it had to has no trump, one that had to
+beat a card and did not holds nothing above it. A card shown in an announced declaration or
+belot is held until played, and so is French Belote's turned card by its taker (while it lies on
+the table, nobody holds it). ``possible(seat)`` is the set every sampler of hidden hands must
+draw from.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from functools import lru_cache
+from typing import Any, Final
 
 from belot.engine.actions import CallKind
-from belot.engine.cards import SUIT_MASKS, Card, Rank
+from belot.engine.cards import SUIT_MASKS, Rank
 from belot.engine.contracts import Contract
+from belot.engine.games import game_of
+from belot.engine.games.base import Obligations
 from belot.engine.table import Seat
 from belot.engine.tricks import ABOVE, CARD_POINTS, KEY, TRUMP_MASKS, winner_position
 from belot.engine.view import SeatView
 
-__all__ = ["Knowledge", "beats"]
+__all__ = ["Knowledge", "beats", "excluded_by_plays", "ruled_out", "unseen_of"]
 
 _ALL: Final = (1 << 32) - 1
 _KQ: Final = (1 << Rank.KING) | (1 << Rank.QUEEN)
@@ -39,6 +46,57 @@ def beats(trick: Sequence[int], card: int, contract: Contract) -> bool:
     if not trick:
         return True
     return winner_position([*trick, card], contract) == len(trick)
+
+
+@lru_cache(maxsize=1 << 16)
+def ruled_out(
+    trick: tuple[int, ...], card: int, contract: int, rule: Obligations, option: Any
+) -> int:
+    """The cards whose presence in the hand would have made ``card`` illegal on ``trick`` (the
+    cards before it, in play order) under the obligations ``rule`` with ``option``.
+
+    One card is enough to witness every obligation of the family (follow, beat, trump,
+    overtrump, undertrump: each asks whether the hand holds some card of a set), so testing the
+    played card against each other card alone gives all that the play shows.
+    """
+    if not trick:
+        return 0
+    bit = 1 << card
+    out = 0
+    for other in range(32):
+        if other != card:
+            pair = bit | 1 << other
+            if not rule(pair, trick, contract, option) & bit:
+                out |= 1 << other
+    return out
+
+
+def excluded_by_plays(view: SeatView, contract: Contract) -> list[int]:
+    """Per seat (N E S W), the cards its plays so far show it does not hold (``ruled_out`` for
+    every card of the view's tricks, under the view's game's obligations). Cards already played
+    or held by the viewer may be among them: intersect with what is unseen."""
+    rule, option = game_of(view.rules).obligations(view.rules)
+    excluded = [0, 0, 0, 0]
+    for trick in view.tricks:
+        cards: list[int] = []
+        for seat, played in trick.plays:
+            if cards:
+                excluded[seat] |= ruled_out(tuple(cards), played.index, contract, rule, option)
+            cards.append(played.index)
+    return excluded
+
+
+def unseen_of(view: SeatView) -> int:
+    """The cards ``view.seat`` has not seen: neither in its hand, nor played, nor turned face
+    up on the table (French Belote's card before anybody takes it)."""
+    seen = 0
+    for card in view.hand:
+        seen |= card.mask
+    for card in view.played_cards:
+        seen |= card.mask
+    if view.turned is not None and view.taker is None:
+        seen |= view.turned.mask
+    return _ALL & ~seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +141,9 @@ class Knowledge:
         for trick in view.tricks:
             for _, card in trick.plays:
                 played |= card.mask
-        unseen = _ALL & ~hand & ~played
+        unseen = unseen_of(view)
         contract = view.contract
-        excluded = [0, 0, 0, 0]
-        if contract is not None:
-            for trick in view.tricks:
-                _infer(trick.plays, contract, excluded)
+        excluded = [0, 0, 0, 0] if contract is None else excluded_by_plays(view, contract)
         known = [0, 0, 0, 0]
         for announcement in view.announcements:
             if announcement.declaration is not None:
@@ -252,34 +307,3 @@ class Knowledge:
         return all(
             not self.may_beat(seat, cards) for seat in self.still_to_play if seat != self.partner
         )
-
-
-def _infer(plays: Sequence[tuple[Seat, Card]], contract: Contract, excluded: list[int]) -> None:
-    """Add to ``excluded`` what the plays of one trick show (see the module docstring)."""
-    cards: list[int] = []
-    trumps = TRUMP_MASKS[contract]
-    above = ABOVE[contract]
-    for seat, played in plays:
-        card = played.index
-        if cards:
-            led_suit = cards[0] >> 3
-            led = SUIT_MASKS[led_suit]
-            win_pos = winner_position(cards, contract)
-            win = cards[win_pos]
-            follows = (1 << card) & led
-            if not follows:
-                excluded[seat] |= led
-            if contract == Contract.NO_TRUMPS:
-                pass
-            elif contract == Contract.ALL_TRUMPS or led & trumps:
-                # Must beat the best card of the suit led if possible (over partner too).
-                if follows and not (1 << card) & above[win]:
-                    excluded[seat] |= above[win]
-            elif not follows and len(cards) - win_pos != 2:
-                # Plain suit led, void, an opponent holds the trick: trump, or over-trump.
-                if (1 << win) & trumps:
-                    if not (1 << card) & above[win]:
-                        excluded[seat] |= above[win]
-                elif not (1 << card) & trumps:
-                    excluded[seat] |= trumps
-        cards.append(card)

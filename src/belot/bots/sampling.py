@@ -1,32 +1,44 @@
-"""Deal the cards a seat cannot see, consistently with everything it has seen.
+"""Deal the cards a seat cannot see, consistently with everything it has seen, in every game.
 
 What a seat knows of the others' hands (``Constraints.of(view)``):
 
-- cards played and the hand sizes;
-- every play is legal: a card rules out each unseen card whose presence would have made that
-  play illegal (not following shows a void, not trumping shows no trumps, not climbing shows no
-  higher card, ...) — tested card by card with the engine's own ``legal_mask``;
-- belots: a seat that announced a belot holds the other card of the pair until it plays it; a seat
-  that played the king or queen of a belot suit in a way that counts, without a belot, did not
-  hold the other one;
+- its own cards, the cards played and the hand sizes; French Belote's turned card, on the table
+  until someone takes it and then in the taker's hand; in Bela before trumps are named, each
+  hand's six cards and nothing of the two hidden ones, not even the seat's own (the view does
+  not hold them, so a world cannot leak them: they are dealt with the rest);
+- every play is legal under the game's own obligations (``game_of(rules).obligations``): a card
+  rules out each unseen card whose presence would have made that play illegal (not following
+  shows a void, not trumping shows no trumps, not climbing shows no higher card, ...: see
+  ``belot.bots.knowledge.ruled_out``);
+- belots (belotes, belas): a seat that announced one holds the other card of the pair until it
+  plays it; a seat that played the king or queen of a belot suit in a way that counts, without
+  a belot, did not hold the other one;
 - declarations shown after the first trick: their cards not yet played are in the announcer's
   hand;
 - declarations announced in the first trick, heard by kind and points only: the announcer holds
-  one of that kind (each world places one that fits, chosen at random).
+  one of that kind (each world places one that fits, chosen at random), and the hand it was
+  dealt may announce that set under the game's rules (``announced_as``).
 
-``deal_hidden`` deals the unseen cards at random under these constraints. ``weight`` favours
-worlds that agree with the auction (a suit bidder likely holds that suit's jack and nine).
+The calls constrain no hand (every call of every game is legal whatever the cards); what they
+say is a weight. ``deal_hidden`` deals the unseen cards the other seats hold now at random under
+these constraints (the cards not yet dealt, French Belote's stock and Bela's hidden pairs, stay
+undealt); ``world_deal`` completes such a world into an engine ``Deal`` that replays the view's
+record. ``weight`` favours worlds that agree with the auction (a suit bidder likely holds that
+suit's jack and nine).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final
 
-from belot.engine.actions import CallKind
-from belot.engine.cards import SUIT_MASKS, Rank
+from belot.bots.knowledge import excluded_by_plays, unseen_of
+from belot.engine.actions import CallKind, Declare, Play
+from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Card, Rank
 from belot.engine.contracts import Contract
+from belot.engine.deal import Deal, Phase
 from belot.engine.declarations import (
     FOUR_POINTS,
     SEQUENCE_POINTS,
@@ -35,11 +47,27 @@ from belot.engine.declarations import (
     announcement_choices,
 )
 from belot.engine.errors import BelotError
+from belot.engine.games import game_of
+from belot.engine.rules import Rules
 from belot.engine.table import Seat
-from belot.engine.tricks import legal_mask
 from belot.engine.view import SeatView
 
-__all__ = ["Constraints", "Heard", "SamplingError", "announced_as", "deal_hidden", "weight"]
+__all__ = [
+    "Constraints",
+    "Heard",
+    "SamplingError",
+    "announced_as",
+    "choices_of",
+    "deal_hidden",
+    "weight",
+    "world_deal",
+]
+
+#: What a hand may announce: every set of declarations, best first, nothing last.
+Choices = Callable[[int], list[tuple[Declaration, ...]]]
+_ALL: Final = (1 << 32) - 1
+#: Where ``deal_hidden`` puts the unseen cards nobody holds yet.
+_UNDEALT: Final = 4
 
 
 class SamplingError(BelotError):
@@ -59,10 +87,19 @@ class Heard:
     played: int
 
 
-def announced_as(hand: int, kinds: Sequence[tuple[int, int]]) -> tuple[Declaration, ...] | None:
+def choices_of(rules: Rules) -> Choices:
+    """What a hand may announce under ``rules``: the game's own way (Bela's card in two
+    declarations, Coinche without declarations), else one card in one declaration."""
+    return game_of(rules).announcement_choices(rules) or announcement_choices
+
+
+def announced_as(
+    hand: int, kinds: Sequence[tuple[int, int]], choices: Choices = announcement_choices
+) -> tuple[Declaration, ...] | None:
     """The declarations a seat dealt ``hand`` announces when it announced ``kinds`` (sorted
-    (kind, points) pairs), or None if no set it may announce is of those kinds."""
-    for choice in announcement_choices(hand):
+    (kind, points) pairs), or None if no set it may announce (``choices``, by default one card
+    in one declaration: ``choices_of(rules)`` gives a game's) is of those kinds."""
+    for choice in choices(hand):
         if sorted((d.kind, d.points) for d in choice) == list(kinds):
             return choice
     return None
@@ -82,25 +119,28 @@ class Constraints:
     sizes: tuple[int, int, int, int]
     #: Declarations heard but not yet shown (the first trick), by seat.
     heard: tuple[Heard, ...] = ()
+    #: What a hand may announce in this game (``choices_of``).
+    choices: Choices = field(default=announcement_choices, repr=False, compare=False)
+    #: Per other seat whose declarations are shown: the cards of each one, and the cards the
+    #: seat has played. The hand it was dealt must be able to announce exactly those (a shown
+    #: 9-Q holds neither the 8 nor the K of that suit, unless they served elsewhere).
+    shown: tuple[tuple[Seat, frozenset[int], int], ...] = field(default=(), repr=False)
 
     @classmethod
     def of(cls, view: SeatView) -> Constraints:
         contract = view.contract
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
-        played = 0
-        for card in view.played_cards:
-            played |= card.mask
-        unseen = ((1 << 32) - 1) & ~hand & ~played
+        unseen = unseen_of(view)
         cannot = [0, 0, 0, 0]
         must = [0, 0, 0, 0]
         if contract is not None:
-            _from_plays(view, contract, cannot)
+            cannot = excluded_by_plays(view, contract)
             _from_belots(view, contract, must, cannot)
         for announcement in view.announcements:
             if announcement.declaration is not None and announcement.seat != view.seat:
                 must[announcement.seat] |= announcement.declaration.cards
+        taker = view.taker
+        if taker is not None and view.turned is not None:  # French Belote: picked up
+            must[taker] |= view.turned.mask
         must = [m & unseen for m in must]
         cannot = [c & unseen & ~m for c, m in zip(cannot, must, strict=True)]
         must[view.seat] = cannot[view.seat] = 0
@@ -111,7 +151,46 @@ class Constraints:
             (cannot[0], cannot[1], cannot[2], cannot[3]),
             view.hand_sizes,
             _heard(view, unseen, cannot),
+            choices_of(view.rules),
+            _shown(view),
         )
+
+    def admits(self, hands: Sequence[int]) -> bool:
+        """Whether a world of ``hands`` (the cards each seat holds now, N E S W; the seat's
+        own ignored) fits every constraint: sizes, cards held and ruled out, declarations
+        heard and shown."""
+        others = [s for s in Seat if s != self.seat]
+        held = 0
+        for seat in others:
+            hand = hands[seat]
+            if hand & held or hand & ~self.unseen or hand.bit_count() != self.sizes[seat]:
+                return False
+            if self.must[seat] & ~hand or self.cannot[seat] & hand:
+                return False
+            held |= hand
+        return all(
+            announced_as(hands[h.seat] | h.played, h.kinds, self.choices) for h in self.heard
+        ) and all(
+            _may_announce(self.choices, hands[seat] | played, cards)
+            for seat, cards, played in self.shown
+        )
+
+
+def _shown(view: SeatView) -> tuple[tuple[Seat, frozenset[int], int], ...]:
+    """The other seats' announcements shown whole (once the first trick is over), by seat."""
+    shown: dict[Seat, set[int]] = {}
+    for announcement in view.announcements:
+        seat = announcement.seat
+        if seat == view.seat or announcement.declaration is None:  # heard: see _heard
+            continue
+        shown.setdefault(seat, set()).add(announcement.declaration.cards)
+    played = _played(view)
+    return tuple((seat, frozenset(cards), played[seat]) for seat, cards in shown.items())
+
+
+def _may_announce(choices: Choices, hand: int, shown: frozenset[int]) -> bool:
+    """Whether a seat dealt ``hand`` may have announced the declarations ``shown``."""
+    return any(frozenset(d.cards for d in choice) == shown for choice in choices(hand))
 
 
 def _played(view: SeatView) -> list[int]:
@@ -166,28 +245,12 @@ def _heard(view: SeatView, unseen: int, cannot: list[int]) -> tuple[Heard, ...]:
     )
 
 
-def _from_plays(view: SeatView, contract: Contract, cannot: list[int]) -> None:
-    """Rule out, for each play, the cards that would have made it illegal."""
-    undertrump = view.rules.forced_undertrump
-    for trick in view.tricks:
-        cards: list[int] = []
-        for seat, card in trick.plays:
-            if seat != view.seat and cards:
-                index = card.index
-                for other in range(32):
-                    if other == index:
-                        continue
-                    pair = (1 << index) | (1 << other)
-                    if not legal_mask(pair, cards, contract, undertrump) >> index & 1:
-                        cannot[seat] |= 1 << other
-            cards.append(card.index)
-
-
 def _from_belots(view: SeatView, contract: Contract, must: list[int], cannot: list[int]) -> None:
     """A belot announced means the pair's other card is held; one not announced, that it was
-    not."""
+    not, unless the game lets a holder keep it silent (Bela)."""
     if contract == Contract.NO_TRUMPS:
         return
+    optional = _bela_optional(view.rules)
     announced = set(view.belots)
     seen = 0
     for trick in view.tricks:
@@ -208,7 +271,7 @@ def _from_belots(view: SeatView, contract: Contract, must: list[int], cannot: li
                 )
                 if (seat, suit) in announced:
                     must[seat] |= 1 << other
-                elif counts and seat != view.seat:
+                elif counts and seat != view.seat and not optional:
                     cannot[seat] |= 1 << other
             seen |= card.mask
 
@@ -217,12 +280,14 @@ def deal_hidden(
     constraints: Constraints, rng: random.Random, tries: int = 200
 ) -> tuple[int, int, int, int]:
     """The three other hands dealt at random within ``constraints`` (the seat's own hand is
-    returned as 0)."""
+    returned as 0): the cards each holds now. The unseen cards nobody holds yet (before the
+    auction ends: the last three of each hand, French Belote's stock, Bela's hidden pairs) are
+    left out; ``world_deal`` deals them."""
     me = constraints.seat
     others = [s for s in Seat if s != me]
     for _ in range(tries):
-        hands = [0, 0, 0, 0]
-        room = list(constraints.sizes)
+        hands = [0, 0, 0, 0, 0]
+        room = [*constraints.sizes, 0]
         room[me] = 0
         free = constraints.unseen
         for seat in others:
@@ -237,25 +302,42 @@ def deal_hidden(
                 raise SamplingError("the known cards do not fit the hand sizes")
             continue
         cards = [c for c in range(32) if free >> c & 1]
+        # The cards not yet dealt go to a fifth "hand", after the seats and free of any
+        # constraint (it is empty once the play begins).
+        room[_UNDEALT] = max(0, len(cards) - sum(room[s] for s in others))
         # Most constrained cards first, ties at random.
         rng.shuffle(cards)
         cards.sort(key=lambda c: sum(1 for s in others if constraints.cannot[s] >> c & 1))
         cards.reverse()
         ok = True
         for card in cards:
-            choices = [s for s in others if room[s] > 0 and not constraints.cannot[s] >> card & 1]
+            choices: list[int] = [
+                s for s in others if room[s] > 0 and not constraints.cannot[s] >> card & 1
+            ]
+            if room[_UNDEALT]:
+                choices.append(_UNDEALT)
             if not choices:
                 ok = False
                 break
             total = sum(room[s] for s in choices)
             pick = rng.randrange(total)
-            for seat in choices:
-                pick -= room[seat]
+            for slot in choices:
+                pick -= room[slot]
                 if pick < 0:
                     break
-            hands[seat] |= 1 << card
-            room[seat] -= 1
-        if ok and all(announced_as(hands[h.seat] | h.played, h.kinds) for h in constraints.heard):
+            hands[slot] |= 1 << card
+            room[slot] -= 1
+        if (
+            ok
+            and all(
+                announced_as(hands[h.seat] | h.played, h.kinds, constraints.choices)
+                for h in constraints.heard
+            )
+            and all(
+                _may_announce(constraints.choices, hands[seat] | played, cards)
+                for seat, cards, played in constraints.shown
+            )
+        ):
             return (hands[0], hands[1], hands[2], hands[3])
     raise SamplingError("no deal of the unseen cards fits what was seen")
 
@@ -280,7 +362,10 @@ def weight(view: SeatView, hands: tuple[int, int, int, int]) -> float:
     """How well a dealt world agrees with the auction (1.0 when the auction says nothing).
 
     Cards the bidders may already have played count as held: the auction spoke of the hand
-    they were dealt.
+    they were dealt. A suit bid (a Coinche bid of any level, a French take, a Bela naming)
+    favours its jack and nine; where the bidder saw only part of the hand it now holds (French
+    Belote's taker five cards and the turned one, Bela's namer six of eight), by the share of
+    such a card it saw then. Bulgarian keeps the factors its A/B tests tuned, on the whole hand.
     """
     dealt = [held | played for held, played in zip(hands, _played(view), strict=True)]
     result = 1.0
@@ -291,10 +376,12 @@ def weight(view: SeatView, hands: tuple[int, int, int, int]) -> float:
         contract = call.contract
         if contract.is_suit:
             suit = SUIT_MASKS[contract]
-            if held & suit & (1 << (8 * contract + Rank.JACK)):
-                result *= 2.0
-            if held & suit & (1 << (8 * contract + Rank.NINE)):
-                result *= 1.5
+            jack = held & suit & (1 << (8 * contract + Rank.JACK))
+            if jack:
+                result *= _seen(view, jack, 2.0)
+            nine = held & suit & (1 << (8 * contract + Rank.NINE))
+            if nine:
+                result *= _seen(view, nine, 1.5)
         elif contract == Contract.NO_TRUMPS:
             aces = sum(1 for s in range(4) if held >> (8 * s + Rank.ACE) & 1)
             result *= 1.3**aces
@@ -302,3 +389,120 @@ def weight(view: SeatView, hands: tuple[int, int, int, int]) -> float:
             jacks = sum(1 for s in range(4) if held >> (8 * s + Rank.JACK) & 1)
             result *= 1.3**jacks
     return result
+
+
+def _seen(view: SeatView, card: int, factor: float) -> float:
+    """``factor`` for a bidder's ``card`` (a card set of one), scaled by the chance that the
+    bidder saw it when it called: the cards of the play were not all dealt at the auction."""
+    preset = view.rules.preset
+    if view.phase is Phase.AUCTION or preset in ("bulgarian", "coinche"):
+        return factor  # the world's hands are those of the auction, or all eight were dealt
+    if preset == "french":
+        if view.turned is not None and view.turned.mask == card:
+            return factor
+        share = 5 / 7  # five of the seven cards besides the turned one
+    else:  # Bela: six of eight
+        share = 6 / 8
+    return 1.0 + (factor - 1.0) * share
+
+
+def world_deal(view: SeatView, hands: tuple[int, int, int, int], rng: random.Random) -> Deal:
+    """The engine ``Deal`` of a world: the cards ``deal_hidden`` gave the other seats now
+    (``hands``, the view's seat's own ignored), the seat's own, the cards played, and the cards
+    not yet dealt (French Belote's stock, Bela's hidden pairs, the seat's own included; the last
+    three of each hand in Bulgarian Belot) shuffled by ``rng``; with the view's record replayed:
+    its cut, calls, declarations and cards. Its view from ``view.seat`` is ``view``.
+
+    Raises ``SamplingError`` when the world cannot replay the record (a hand that could not
+    have made a play or an announcement).
+    """
+    rules = view.rules
+    if view.cut is None:  # nothing dealt yet: any deck
+        deck = list(ALL_CARDS)
+        rng.shuffle(deck)
+        return Deal(rules, dealer=view.dealer, deck=deck, standing=view.standing)
+    mine = 0
+    for card in view.hand:
+        mine |= card.mask
+    played = _played(view)
+    now = list(hands)
+    now[view.seat] = mine
+    dealt = [now[s] | played[s] for s in range(4)]
+    turned = view.turned
+    taker = view.taker
+    if turned is not None and taker is None:
+        taker = view.seat  # nobody took yet: any seat may stand for the stock's order
+    rest_mask = _ALL & ~(dealt[0] | dealt[1] | dealt[2] | dealt[3])
+    if turned is not None:
+        rest_mask &= ~turned.mask
+    rest = [card for card in ALL_CARDS if rest_mask & card.mask]
+    rng.shuffle(rest)
+    lists: list[list[Card]] = []
+    for seat in Seat:
+        cards = [card for card in ALL_CARDS if dealt[seat] & card.mask]
+        if seat == taker and turned is not None:  # the turned card is its sixth
+            cards = [card for card in cards if card != turned]
+            lists.append([*cards[:5], turned, *cards[5:]])
+        else:
+            lists.append(cards)
+    for cards in lists:
+        while len(cards) < 8:
+            if not rest:
+                raise SamplingError("the world's hands do not fill the deal")
+            cards.append(rest.pop())
+    try:
+        deal = Deal.with_hands(lists, rules, dealer=view.dealer, cut=view.cut, taker=taker)
+        deal.standing = view.standing
+        for seat, call in view.calls:
+            deal.push(call, seat)
+        choose = choices_of(rules)
+        optional = _bela_optional(rules)
+        for trick in view.tricks:
+            for seat, card in trick.plays:
+                if _declaring(deal):
+                    deal.push(Declare(_announced(view, seat, dealt[seat], choose)), seat)
+                deal.push(_play(deal, view, seat, card, optional), seat)
+        turn = deal.turn
+        declared = turn is not None and (
+            (view.declared is not None and turn == view.seat)
+            or any(a.seat == turn for a in view.announcements)
+        )
+        if turn is not None and declared and _declaring(deal):  # the card still to come
+            deal.push(Declare(_announced(view, turn, dealt[turn], choose)), turn)
+    except BelotError as error:
+        raise SamplingError(f"the world does not replay the deal: {error}") from error
+    return deal
+
+
+def _bela_optional(rules: Rules) -> bool:
+    """Whether the game lets the holder of K+Q of trumps keep the belot silent (Bela)."""
+    return bool(getattr(game_of(rules), "bela_optional", False))
+
+
+def _play(deal: Deal, view: SeatView, seat: Seat, card: Card, optional: bool) -> Play:
+    """The play of ``card`` by ``seat`` as ``view`` saw it: where a belot may be kept silent, a
+    card that would announce one the view did not hear keeps it silent."""
+    if optional and (seat, card.suit) not in view.belots:
+        silent = Play(card, silent=True)  # type: ignore[call-arg, unused-ignore]
+        if silent in deal.legal_actions():
+            return silent
+    return Play(card)
+
+
+def _declaring(deal: Deal) -> bool:
+    """Whether the seat to act must first say what it declares."""
+    return any(isinstance(action, Declare) for action in deal.legal_actions())
+
+
+def _announced(view: SeatView, seat: Seat, dealt: int, choose: Choices) -> tuple[Declaration, ...]:
+    """What ``seat``, dealt ``dealt``, announced with its first card as ``view`` tells it."""
+    if seat == view.seat:
+        return view.declared or ()
+    shown = [a for a in view.announcements if a.seat == seat]
+    if all(a.declaration is not None for a in shown):
+        return tuple(a.declaration for a in shown if a.declaration is not None)
+    kinds = sorted((int(a.kind), a.points) for a in shown)
+    match = announced_as(dealt, kinds, choose)
+    if match is None:
+        raise SamplingError(f"{seat.name}'s hand in this world could not announce what was heard")
+    return match
