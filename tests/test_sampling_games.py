@@ -339,3 +339,38 @@ def test_bulgarian_worlds_are_unchanged(
     constraints = Constraints.of(view)
     assert tuple(deal_hidden(constraints, rng) for _ in worlds) == worlds
     assert weight(view, worlds[0]) == first_weight
+
+
+def test_a_french_first_round_pass_disfavours_the_turned_suits_jack() -> None:
+    deal = _deal_by_role(
+        Rules.french(),
+        (
+            "JH 7C 8C 9C 10C JC QC KC",
+            "AC 7D 8D 9D 10D 7H JD QD",  # the taker: the 7 of hearts turned
+            "8H 9H 10H QH KH AH KD AD",
+            "7S 8S 9S 10S JS QS KS AS",
+        ),
+        1,
+    )
+    deal.push(Call.pass_())
+    deal.push(Call.bid(Contract.HEARTS))
+    passer, _, viewer, other = (deal.first, *_after(deal, deal.first, 3))
+    view = deal.view(viewer)
+    real = _hands(deal)
+    jack, spade = Card.from_str("JH").mask, Card.from_str("7S").mask
+    swap = list(real)
+    swap[passer] = swap[passer] & ~jack | spade
+    swap[other] = swap[other] & ~spade | jack
+    moved = (swap[0], swap[1], swap[2], swap[3])
+    constraints = Constraints.of(view)
+    assert constraints.admits(real) and constraints.admits(moved)
+    # The passer saw five of its eight cards: a jack it held counts 0.5 by the share 5/8.
+    assert weight(view, real) / weight(view, moved) == pytest.approx(1 - 0.5 * 5 / 8)
+
+
+def _after(deal: Deal, seat: Seat, count: int) -> list[Seat]:
+    seats = []
+    for _ in range(count):
+        seat = deal.next_seat(seat)
+        seats.append(seat)
+    return seats

@@ -66,6 +66,9 @@ __all__ = [
 #: What a hand may announce: every set of declarations, best first, nothing last.
 Choices = Callable[[int], list[tuple[Declaration, ...]]]
 _ALL: Final = (1 << 32) - 1
+#: A French first-round pass on the turned suit, holding its jack / its nine (``weight``).
+_PASS_JACK: Final = 0.5
+_PASS_NINE: Final = 0.75
 #: Where ``deal_hidden`` puts the unseen cards nobody holds yet.
 _UNDEALT: Final = 4
 
@@ -363,14 +366,28 @@ def weight(view: SeatView, hands: tuple[int, int, int, int]) -> float:
 
     Cards the bidders may already have played count as held: the auction spoke of the hand
     they were dealt. A suit bid (a Coinche bid of any level, a French take, a Bela naming)
-    favours its jack and nine; where the bidder saw only part of the hand it now holds (French
-    Belote's taker five cards and the turned one, Bela's namer six of eight), by the share of
-    such a card it saw then. Bulgarian keeps the factors its A/B tests tuned, on the whole hand.
+    favours its jack and nine; a pass in French Belote's first round, on the turned card's suit,
+    disfavours them (priors, not yet tuned by A/B tests). Where the caller saw only part of the
+    hand it now holds (French Belote: five cards, the taker the turned one too; Bela: six of
+    eight), a factor counts by the share of such a card it saw then. Bulgarian keeps the
+    factors its A/B tests tuned, on the whole hand.
     """
     dealt = [held | played for held, played in zip(hands, _played(view), strict=True)]
     result = 1.0
-    for seat, call in view.calls:
-        if seat == view.seat or call.kind is not CallKind.BID or call.contract is None:
+    turned = view.turned
+    for n, (seat, call) in enumerate(view.calls):
+        if seat == view.seat:
+            continue
+        if turned is not None and n < 4 and call.kind is CallKind.PASS:
+            # Round one of French Belote: a pass on the turned suit.
+            held = dealt[seat] & ~turned.mask
+            base = 8 * turned.suit
+            if held >> (base + Rank.JACK) & 1:
+                result *= _seen(view, seat, 1 << (base + Rank.JACK), _PASS_JACK)
+            if held >> (base + Rank.NINE) & 1:
+                result *= _seen(view, seat, 1 << (base + Rank.NINE), _PASS_NINE)
+            continue
+        if call.kind is not CallKind.BID or call.contract is None:
             continue
         held = dealt[seat]
         contract = call.contract
@@ -378,10 +395,10 @@ def weight(view: SeatView, hands: tuple[int, int, int, int]) -> float:
             suit = SUIT_MASKS[contract]
             jack = held & suit & (1 << (8 * contract + Rank.JACK))
             if jack:
-                result *= _seen(view, jack, 2.0)
+                result *= _seen(view, seat, jack, 2.0)
             nine = held & suit & (1 << (8 * contract + Rank.NINE))
             if nine:
-                result *= _seen(view, nine, 1.5)
+                result *= _seen(view, seat, nine, 1.5)
         elif contract == Contract.NO_TRUMPS:
             aces = sum(1 for s in range(4) if held >> (8 * s + Rank.ACE) & 1)
             result *= 1.3**aces
@@ -391,16 +408,17 @@ def weight(view: SeatView, hands: tuple[int, int, int, int]) -> float:
     return result
 
 
-def _seen(view: SeatView, card: int, factor: float) -> float:
-    """``factor`` for a bidder's ``card`` (a card set of one), scaled by the chance that the
-    bidder saw it when it called: the cards of the play were not all dealt at the auction."""
+def _seen(view: SeatView, seat: Seat, card: int, factor: float) -> float:
+    """``factor`` for ``seat``'s ``card`` (a card set of one), scaled by the chance that the
+    seat saw it when it called: the cards of the play were not all dealt at the auction."""
     preset = view.rules.preset
     if view.phase is Phase.AUCTION or preset in ("bulgarian", "coinche"):
         return factor  # the world's hands are those of the auction, or all eight were dealt
     if preset == "french":
         if view.turned is not None and view.turned.mask == card:
             return factor
-        share = 5 / 7  # five of the seven cards besides the turned one
+        # Five of the seven cards besides the turned one (the taker), or of eight.
+        share = 5 / 7 if seat == view.taker else 5 / 8
     else:  # Bela: six of eight
         share = 6 / 8
     return 1.0 + (factor - 1.0) * share
