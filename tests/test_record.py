@@ -14,6 +14,7 @@ from belot.engine import (
     Deal,
     InvalidRecordError,
     Match,
+    Play,
     Rules,
     Seat,
     deal_from_record,
@@ -291,6 +292,17 @@ def test_unparsable_action_names_the_step(record: dict[str, Any]) -> None:
         deal_from_record(corrupt(record, actions=actions))
     actions[2] = 17
     with pytest.raises(InvalidRecordError, match="step 3"):
+        deal_from_record(corrupt(record, actions=actions))
+
+
+def test_a_silent_bela_outside_bela_names_the_step(record: dict[str, Any]) -> None:
+    """``KH-silent`` reads as an action everywhere, but only Bela lets a belot be kept silent."""
+    actions = list(record["actions"])
+    deal = deal_from_record(record)
+    step = next(i for i, a in enumerate(deal.actions, 1) if isinstance(a, Play))
+    actions[step - 1] += "-silent"
+    refused = rf"step {step} \(\w\) '{actions[step - 1]}': .*only in Bela"
+    with pytest.raises(InvalidRecordError, match=refused):
         deal_from_record(corrupt(record, actions=actions))
 
 
