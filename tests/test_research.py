@@ -329,3 +329,21 @@ def test_the_docs_examples_run(framework: str, capsys: pytest.CaptureFixture[str
         assert len(returns) == 4 and sum(returns) == 0
     else:
         assert all(namespace["table"].terminations.values())
+
+
+def test_a_pettingzoo_match_ends_with_the_winners_reward(pz_test: Any) -> None:
+    from belot.research.pettingzoo import raw_env
+
+    table = raw_env("bulgarian", match=True, target=40, render_mode="ansi")
+    table.reset(seed=3)
+    assert "seat" in (table.render() or "")
+    rewards: dict[str, float] = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _ = table.last()
+        rewards[agent] += reward
+        if termination or truncation:
+            table.step(None)
+            continue
+        table.step(table.action_space(agent).sample(observation["action_mask"]))
+    assert sorted(rewards.values()) == [-1.0, -1.0, 1.0, 1.0]
+    assert table.session.sheet.is_over

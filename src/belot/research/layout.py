@@ -165,7 +165,8 @@ def action_of(deal: Deal, number: int) -> Action:
         return Declare(())
     choices = [c for c in deal.declaration_choices() if c]
     if number - DECLARE_BASE >= len(choices):
-        raise IllegalActionError(f"action {number}: there is no declaration choice {number - 92}")
+        choice = number - DECLARE_BASE
+        raise IllegalActionError(f"action {number}: there is no declaration choice {choice} now")
     return Declare(choices[number - DECLARE_BASE])
 
 

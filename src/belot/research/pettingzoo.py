@@ -163,14 +163,16 @@ class BelotEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | None:
+        """``ansi``: the table as the seat to act sees it (the actions, once over); ``human``:
+        the same, printed."""
         deal = self.session.deal
         if self.render_mode is None or deal is None:
             return None
-        text = " ".join(str(a) for a in deal.actions)
         seat = self.session.turn
-        if seat is not None:
-            view = self.session.view(seat)
-            assert view is not None
+        view = None if seat is None else self.session.view(seat)
+        if view is None:
+            text = " ".join(str(a) for a in deal.actions)
+        else:
             text = view_string(view, "observation")
         if self.render_mode == "human":
             print(text)

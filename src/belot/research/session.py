@@ -60,6 +60,11 @@ class Session:
         other.deal = None if self.deal is None else self.deal.copy()
         return other
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Session:
+        # OpenSpiel clones a Python state with copy.deepcopy: a deal's copy shares its
+        # immutable snapshots, so there is nothing deeper to copy.
+        return self.copy()
+
     # --- chance --------------------------------------------------------------------------
 
     def _start_deal(self) -> None:

@@ -1,14 +1,18 @@
 """Deal the cards a seat has not seen again, consistently with everything it saw.
 
-``resample_deal(deal, seat, rng)`` keeps every card ``seat`` knows where it lies in the deck (its
-own cards, the French turned card), keeps each card another seat played among that seat's
-cards, deals the rest at random (never a suit to a seat that showed out of it), and replays the
-deal's actions on the new deck through the engine. A world is kept only when every action is
-legal in it and ``seat``'s view of it is the view it had (``SeatView.key()``): the engine's own
-rules decide, so the obligations to trump, Bela's hidden cards and silent belas, and the
-declarations shown or only named are all respected. Another seat's announcement replays as a
-choice of the same kinds and points (the same cards once they were shown), and its K or Q of
-trumps as played or kept silent so that the belots announced stay the ones the table heard.
+``resample_deal(deal, seat, rng)`` keeps every card ``seat`` knows where it lies in the deck
+(its own cards, the French turned card), keeps each card another seat played among that seat's
+cards, and deals the rest at random: never a card that a seat's play shows it did not hold (a
+card of the suit it did not follow, a trump it did not play when the game's obligations would
+have made it), a belot's K and Q together, a declaration heard as cards of its kind and
+points. It then replays the deal's actions on the new deck through the engine. A world is kept
+only when every action is legal in it and ``seat``'s view of it is the view it had
+(``SeatView.key()``): the engine's own rules decide, so the obligations, Bela's hidden cards and
+silent belas, and the declarations shown or only named are all respected. Another seat's
+announcement replays as a choice of the same kinds and points (the same cards once they were
+shown), and its K or Q of trumps as played or kept silent so that the belots announced stay the
+ones the table heard. The worlds are consistent, though not exactly uniform among all
+consistent deals.
 """
 
 from __future__ import annotations
@@ -18,11 +22,12 @@ from collections.abc import Iterable
 from typing import Final
 
 from belot.engine.actions import Action, Cut, Declare, Play
-from belot.engine.cards import ALL_CARDS, Card, Rank, cards_of, mask_of
+from belot.engine.cards import ALL_CARDS, Card, Rank, cards_of, indices_of, mask_of
 from belot.engine.deal import Deal, Phase
 from belot.engine.declarations import FOUR_POINTS, Kind
 from belot.engine.errors import BelotError, IllegalActionError
 from belot.engine.table import Seat
+from belot.engine.tricks import BEATS
 
 __all__ = ["ATTEMPTS", "resample_deal"]
 
@@ -58,7 +63,8 @@ def resample_deal(deal: Deal, seat: Seat, rng: random.Random) -> Deal:
         fixed.add(post.index(turned))
     fixed_mask = sum(post[p].mask for p in fixed)
     played = {s: played_mask(deal, s) & ~fixed_mask for s in Seat if s != seat}
-    voids = _voids(deal)
+    free = mask_of(post) & ~mask_of(post[p] for p in fixed) & ~mask_of_all(played.values())
+    barred = _barred(deal, free)
     slots = {s: [p for p in range(32) if owner[p] == s and p not in fixed] for s in played}
     rest = [p for p in range(32) if owner[p] is None and p not in fixed]
     actions = deal.history[1:]  # after the cut
@@ -77,10 +83,10 @@ def resample_deal(deal: Deal, seat: Seat, rng: random.Random) -> Deal:
             must[a.seat] |= a.declaration.cards
         else:
             heard[a.seat].append((a.kind, a.points))
-    # The seats with the most known voids choose first, so that they are rarely left short.
-    order = sorted(played, key=lambda s: -bin(voids[s]).count("1"))
+    # The seats with the most cards barred choose first, so that they are rarely left short.
+    order = sorted(played, key=lambda s: -barred[s].bit_count())
     for _ in range(ATTEMPTS):
-        deck = _try(post, order, played, must, heard, voids, slots, rest, fixed, owner, rng)
+        deck = _try(post, order, played, must, heard, barred, slots, rest, fixed, owner, rng)
         if deck is None:
             continue
         world = _replay(deal, deck, actions, seat, belots_after, shown, rng)
@@ -95,7 +101,7 @@ def _try(
     played: dict[Seat, int],
     must: dict[Seat, int],
     heard: dict[Seat, list[tuple[Kind, int]]],
-    voids: dict[Seat, int],
+    barred: dict[Seat, int],
     slots: dict[Seat, list[int]],
     rest: list[int],
     fixed: set[int],
@@ -116,14 +122,14 @@ def _try(
         unplayed = wanted & ~played[s]
         if wanted & fixed_mask or unplayed & ~pool & ~hands[s]:
             return None
-        if any(voids[s] >> c.suit & 1 for c in cards_of(unplayed)):
+        if unplayed & barred[s]:
             return None
         hands[s] |= wanted
         pool &= ~wanted
     new = list(post)
     for s in order:
         need = len(slots[s]) - hands[s].bit_count()
-        allowed = [c for c in cards_of(pool) if not voids[s] >> c.suit & 1]
+        allowed = cards_of(pool & ~barred[s])
         if need < 0 or len(allowed) < need:
             return None
         chosen = rng.sample(allowed, need)
@@ -172,14 +178,35 @@ def played_mask(deal: Deal, seat: Seat) -> int:
     return mask
 
 
-def _voids(deal: Deal) -> dict[Seat, int]:
-    """The suits (bit per suit) each seat has shown it no longer holds."""
+def _barred(deal: Deal, pool: int) -> dict[Seat, int]:
+    """The cards of ``pool`` (none of them played) that each seat cannot hold now.
+
+    A seat that played ``card`` on a trick held none of the cards that the game's obligations
+    would have made it play instead (a card of the suit led, a trump, a higher one): asked of
+    the hand ``card`` + ``other`` for each ``other``. Hands only shrink, so it holds none now.
+    """
     out = dict.fromkeys(Seat, 0)
+    contract = deal.contract
+    if contract is None:
+        return out
+    obliged, by = deal.game.held_obligations(deal.rules)
+    beats = BEATS[contract]
     for trick in deal.tricks:
-        led = trick.plays[0][1].suit
-        for s, card in trick.plays[1:]:
-            if card.suit != led:
-                out[s] |= 1 << led
+        cards = [card.index for _, card in trick.plays]
+        win, win_at = cards[0], 0
+        for k in range(1, len(cards)):
+            seat, card = trick.plays[k][0], cards[k]
+            for other in indices_of(pool & ~out[seat]):
+                if (
+                    not obliged(
+                        1 << card | 1 << other, cards[0], win, k - win_at == 2, contract, by
+                    )
+                    >> card
+                    & 1
+                ):
+                    out[seat] |= 1 << other
+            if beats[win] >> card & 1:
+                win, win_at = card, k
     return out
 
 
