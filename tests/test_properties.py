@@ -89,7 +89,13 @@ def test_only_legal_actions_are_offered_and_accepted(
                 assert action.card.mask & hand, f"{action.card} is not in the hand"
                 plays |= action.card.mask
             assert plays == obligations(hand, trick, deal.contract, option)
-            assert deal.legal_cards() == [a.card for a in offered]  # type: ignore[union-attr]
+            # one card each, and a silent twin (Bela) only right after its announcing card
+            loud = [a for a in offered if not a.silent]  # type: ignore[union-attr]
+            assert deal.legal_cards() == [a.card for a in loud]  # type: ignore[union-attr]
+            for index, action in enumerate(offered):
+                if action.silent:  # type: ignore[union-attr]
+                    assert deal.game.bela_optional and index > 0
+                    assert offered[index - 1] == Play(action.card)  # type: ignore[union-attr]
             # every card of the hand not offered is refused, and a card of another hand too
             refused += [Play(c) for c in deal.hand(seat) if not c.mask & plays]
             refused += [Play(c) for c in deal.hand(deal.next_seat(seat))][:1]
