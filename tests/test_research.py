@@ -168,7 +168,7 @@ def test_hidden_cards_do_not_change_a_seats_information(pyspiel: Any, game: str)
 def test_resampled_worlds_keep_the_seats_view(pyspiel: Any, game: str) -> None:
     loaded = pyspiel.load_game(f"belot_{game}")
     rng = random.Random(game)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)  # seeded
     differed = 0
     for _ in range(2):
         state = loaded.new_initial_state()

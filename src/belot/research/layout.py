@@ -77,8 +77,9 @@ POINTS_BID_BASE: Final = 51
 BID_LEVELS: Final = (*range(80, 161, 10), CAPOT_LEVEL)
 DECLARE_NOTHING: Final = POINTS_BID_BASE + 4 * len(BID_LEVELS)
 DECLARE_BASE: Final = DECLARE_NOTHING + 1
-#: Non-empty declaration choices a hand may have: at most 5 (8 when Bela lets a card serve
-#: twice) in practice; the layout keeps room for 16.
+#: Non-empty declaration choices a hand may have: eight cards hold at most three declarations
+#: (a four and two tierces through it), so at most 4 choices (7 when Bela lets a card serve
+#: twice); the layout keeps room for 16.
 MAX_DECLARE_CHOICES: Final = 16
 NUM_ACTIONS: Final = DECLARE_BASE + MAX_DECLARE_CHOICES
 
@@ -145,7 +146,10 @@ def action_id(deal: Deal, action: Action) -> int:
         if not action.declarations:
             return DECLARE_NOTHING
         choices = [c for c in deal.declaration_choices() if c]
-        return DECLARE_BASE + choices.index(action.declarations)
+        k = choices.index(action.declarations)
+        if k >= MAX_DECLARE_CHOICES:
+            raise BelotError(f"declaration choice {k} is beyond the layout's {MAX_DECLARE_CHOICES}")
+        return DECLARE_BASE + k
     raise IllegalActionError(f"{action} is a chance step in the research adapters, not an action")
 
 
