@@ -172,7 +172,8 @@ class BelotState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         deal = self.session.deal
-        assert deal is not None and player == self.session.turn
+        if deal is None or player != self.session.turn:
+            return []
         return legal_ids(deal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
