@@ -359,6 +359,7 @@ def game_step(page: Page, seen: dict[str, int]) -> str:
             seen["turned"] = seen.get("turned", 0) + 1
     kind = panel_kind(page)
     if kind == "auction":
+        seen["asked"] = seen.get("asked", 0) + 1
         if page.query_selector("#panel .bid-level"):  # Coinche: the points, then a suit
             seen["picker"] = seen.get("picker", 0) + 1
             if page.query_selector(".bid-level[data-level='80']:not([disabled])"):
@@ -389,15 +390,30 @@ def test_one_whole_deal_of_each_game_from_the_home_page(
     names = {"french": "French Belote", "coinche": "Coinche", "bela": "Bela (Croatian)"}
     assert page.inner_text("#game-name") == names[game]
     seen: dict[str, int] = {}
-    deadline = time.monotonic() + 40
-    while not (panel_kind(page) == "deal-over" and page.query_selector("#panel .outcome")):
-        assert time.monotonic() < deadline, f"timed out; panel {panel_kind(page)!r}; {page.errors}"
-        page.wait_for_timeout(60 if game_step(page, seen) else 40)
+    deadline = time.monotonic() + 60
+    # Deals until one where South was asked to call (in Bela: saw the hidden cards' backs).
+    wanted = "hidden" if game == "bela" else "asked"
+    deals = 0
+    while deals < 10:
+        deals += 1
+        while not (panel_kind(page) == "deal-over" and page.query_selector("#panel .outcome")):
+            assert time.monotonic() < deadline, f"timed out; {panel_kind(page)!r}; {page.errors}"
+            page.wait_for_timeout(60 if game_step(page, seen) else 40)
+        if seen.get(wanted):
+            break
+        page.click("#next-deal")
+        page.locator('#panel[data-kind="deal-over"]').wait_for(state="detached")
     outcome = page.inner_text("#panel .outcome")
-    assert len(page.query_selector_all("#sheet .sheet-row")) == 1
+    assert len(page.query_selector_all("#sheet .sheet-row")) == deals
+    rows = page.query_selector_all("#sheet .sheet-row")
     ns = int(page.inner_text("#sheet #total-ns"))
     ew = int(page.inner_text("#sheet #total-ew"))
-    assert int(page.inner_text(".written-ns")) == ns and int(page.inner_text(".written-ew")) == ew
+    assert [ns, ew] == [
+        sum(int(r.query_selector_all("td")[i].inner_text()) for r in rows) for i in (1, 2)
+    ]
+    last = rows[-1].query_selector_all("td")
+    assert page.inner_text(".written-ns") == last[1].inner_text()
+    assert page.inner_text(".written-ew") == last[2].inner_text()
     assert ns + ew > 0
     contract = page.inner_text("#contract-line")
     if game == "french":  # the turned card face up, then picked up by its taker

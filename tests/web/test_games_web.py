@@ -136,30 +136,34 @@ def test_french_belote_shows_the_turned_card_and_its_two_rounds(client: TestClie
         elif view["legal"]:
             assert bids == set(SUITS.values()) - {suit}
     assert rounds <= {1, 2} and 1 in rounds
-    # The taker picks the turned card up: once South took, it is in South's hand.
-    took = 0
+    # The taker picks the turned card up: South's hand holds it once South took, and every
+    # finished deal shows it among the taker's cards.
+    ended = 0
     for state in states:
         then = state["view"]
         if then and then["bidder"] == "S" and then["phase"] == "play" and not then["tricks"]:
             assert then["turned"] in then["hand"] and len(then["hand"]) == 8
-            took += 1
-    assert took
+        if then and then["revealed"] and then["bidder"]:
+            assert then["turned"] in then["revealed"][then["bidder"]]
+            ended += 1
+    assert ended
     played = [s["view"] for s in states if s["view"] and s["view"]["contract"]]
     assert all(v["turned"] for v in played) and all(v["bid_level"] is None for v in played)
 
 
 def test_coinche_carries_the_bid_levels_and_who_doubled(client: TestClient) -> None:
     states = play(client, "coinche", 300)
-    first = next(
-        s["view"] for s in states if s["view"] and s["view"]["legal"] and not s["view"]["calls"]
-    )
-    if first["phase"] == "cut":  # South cut first: the first call South was asked for
-        first = next(
-            s["view"]
-            for s in states
-            if s["view"] and s["view"]["legal"] and s["view"]["phase"] == "auction"
-        )
-    assert first["hand_sizes"] == [8, 8, 8, 8]
+    asked = [s["view"] for s in states if s["view"] and s["view"]["phase"] == "auction"]
+    asked = [v for v in asked if v["legal"]]
+    assert asked
+    for view in asked:  # every bid above the last one, with each suit, and capot
+        assert view["hand_sizes"] == [8, 8, 8, 8]
+        bids = [c for _, c in view["calls"] if c[-1] in "CDHS"]
+        if not bids:
+            wanted = {
+                f"{level}{suit}" for level in (*range(80, 161, 10), "capot") for suit in "CDHS"
+            }
+            assert wanted <= set(view["legal"])
     contracts = [s["view"] for s in states if s["view"] and s["view"]["contract"]]
     assert contracts
     for view in contracts:
@@ -171,6 +175,9 @@ def test_coinche_carries_the_bid_levels_and_who_doubled(client: TestClient) -> N
         assert view["turned"] is None and view["hidden_cards"] == 0
     rows = states[-1]["table"]["sheet"]["rows"]
     assert rows and all(row["level"] in (*range(80, 161, 10), 250) for row in rows)
+    record = client.get(f"/api/tables/{states[-1]['table']['id']}/record").json()
+    levels = [deal["level"] for deal in record["deals"] if deal["contract"]]
+    assert levels == [row["level"] for row in rows]
 
 
 def test_bela_hides_two_cards_until_trumps_are_named(client: TestClient) -> None:
@@ -185,24 +192,13 @@ def test_bela_hides_two_cards_until_trumps_are_named(client: TestClient) -> None
     assert all(len(v["hand"]) == 8 for v in named if not v["tricks"])
 
 
-def test_a_spectator_of_bela_sees_the_hidden_backs_and_no_card(client: TestClient) -> None:
-    answer = new_table(client, "bela", 300)
-    with client.websocket_connect(f"/ws/{answer['id']}?token={answer['token']}") as ws:
-        while True:
-            message: Message = ws.receive_json()
-            view = message.get("view")
-            if message["type"] != "state" or not view:
-                continue
-            if view["phase"] == "auction":
-                break
-            if view["legal"]:
-                ws.send_json({"type": "act", "action": view["legal"][0]})
-    with client.websocket_connect(f"/ws/{answer['id']}") as watcher:
-        state = watcher.receive_json()
-        while state["type"] != "state":
-            state = watcher.receive_json()
-        assert state["view"]["hand"] == [] and state["view"]["hidden_cards"] == BELA_HIDDEN
-        assert state["view"]["hand_sizes"] == [6, 6, 6, 6]
+def test_a_spectator_of_bela_sees_the_hidden_backs_and_no_card() -> None:
+    table = Table.new("T", Rules.bela(), [SeatInfo() for _ in Seat], master=8)
+    table.act(table.deal.turn, "cut:12")  # type: ignore[arg-type]
+    view = table.view_json(None)
+    assert view is not None and view["phase"] == "auction"
+    assert view["hand"] == [] and view["legal"] == [] and view["hidden_cards"] == BELA_HIDDEN
+    assert view["hand_sizes"] == [6, 6, 6, 6] and unseen_cards(view) == set()
 
 
 @pytest.mark.parametrize("game", ["french", "coinche", "bela"])

@@ -474,6 +474,7 @@ class Table:
                     "cut": deal.cut,
                     "calls": [[s.name, str(c)] for s, c in deal.calls],
                     "contract": None if deal.contract is None else deal.contract.text,
+                    "level": bid_of(deal)[0],
                     "bidder": None if deal.bidder is None else deal.bidder.name,
                     "double": deal.double,
                     "hands": {s.name: [str(c) for c in deal.dealt_hand(s)] for s in Seat},

@@ -26,7 +26,8 @@ async function load() {
     return;
   }
   for (const [i, d] of deals.entries()) {
-    $("deal-select").append(el("option", { value: i, text: `${d.deal}. ${contractText(d.contract)}` }));
+    const points = d.level ? `${d.level === 250 ? t("capot") : d.level} ` : "";
+    $("deal-select").append(el("option", { value: i, text: `${d.deal}. ${points}${contractText(d.contract)}` }));
   }
   show();
 }
@@ -63,7 +64,8 @@ function show() {
     middle.append(el("div", { class: "seat-name", text: `${step}. ${t("won_by")} ${t(`seat_${trick.winner}`)}` }), cards);
   }
   $("step-label").textContent = step === 0 ? t("auction") : `${step} / ${trickCount}`;
-  let line = `${contractText(deal.contract)} · ${t(`seat_${deal.bidder}`)}${deal.double > 1 ? ` ×${deal.double}` : ""}`;
+  const points = deal.level ? `${deal.level === 250 ? t("capot") : deal.level} ` : "";
+  let line = `${points}${contractText(deal.contract)} · ${t(`seat_${deal.bidder}`)}${deal.double > 1 ? ` ×${deal.double}` : ""}`;
   line += ` · ${t("dealer")} ${deal.dealer} · ${t("seed")} ${deal.seed} · ${t("cut")} ${deal.cut}`;
   if (deal.written) line += ` · ${t("written")} ${deal.written.NS} : ${deal.written.EW}`;
   $("deal-line").textContent = line;

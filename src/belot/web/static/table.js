@@ -138,6 +138,7 @@ function biddingLine(view) {
 
 function render() {
   $("game-name").textContent = gameName(game());
+  document.title = `${gameName(game())} · ${$("table-code").textContent}`;
   document.body.dataset.game = game();
   document.body.dataset.phase = state.view ? state.view.phase : "waiting";
   document.body.dataset.you = state.you || "";
