@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from belot.bench import all_benchmarks, play_positions, run_benchmark
+from belot.bots import _playout_core, _solver_core
 from belot.bots.playouts import (
     PlayoutError,
     first_card_positions,
@@ -120,6 +123,16 @@ def test_bad_input_is_refused() -> None:
         random_playouts(position, 0)
     with pytest.raises(SolverError, match="disjoint"):
         random_playouts(Position((0xFF, 0xFF, 0, 0), Contract.CLUBS, Team.NS, Seat.N), 5)
+
+
+def test_playout_core_names_the_solver_core_it_inlines() -> None:
+    """numba caches the playout loop by its own file only: the solver core's inlined rules
+    must not change under it unseen (a stale loop once played Bela by old obligations)."""
+    source = Path(_solver_core.__file__).read_bytes()
+    digest = hashlib.sha256(source).hexdigest()[:16]
+    assert digest == _playout_core.SOLVER_CORE, (
+        f"_solver_core.py changed: set _playout_core.SOLVER_CORE = {digest!r}"
+    )
 
 
 def test_plain_python_fallback_agrees() -> None:

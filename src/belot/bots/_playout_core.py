@@ -1,8 +1,15 @@
 """The compiled random play-phase playout (numba; plain Python without it).
 
 The rules come from the solver's core (``_legal``, ``_beats``, ``_winner``, the ``tab``/``par``
-arrays ``solver.py`` builds), so the playout and the solver cannot disagree on a legal card.
-Like the solver's core, the same source runs with ``NUMBA_DISABLE_JIT=1`` as plain Python.
+arrays ``solver.py`` builds), so the playout and the solver cannot disagree on a legal card:
+every game's obligations, as the flags of ``par`` say (``P_UNDER``, ``P_BEAT_PLAIN``,
+``P_PARTNER``). Like the solver's core, the same source runs with ``NUMBA_DISABLE_JIT=1`` as
+plain Python.
+
+numba's disk cache knows only this file: a change to the solver core's inlined functions (or
+to the ``par`` layout) must come with a change here, or a stale compiled loop is loaded. So
+``SOLVER_CORE`` names the solver core's source this loop was compiled with, and a test fails
+until it is brought up to date (which also makes numba compile this file again).
 
 The random numbers come from xoshiro128** (four 32-bit words of state, period ``2 ** 128 - 1``),
 written so that no intermediate value exceeds 40 bits: numba compiles signed ``int64`` arithmetic
@@ -40,6 +47,9 @@ __all__ = [
     "playouts",
     "seed_state",
 ]
+
+SOLVER_CORE = "df53680b3d540847"
+"""The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
 
 _M32 = 0xFFFFFFFF
 

@@ -13,14 +13,27 @@ stores bounds on the points still to come, so they stay valid from one probe to 
 Layouts:
 - ``tab[0]`` KEY (trick strength), ``tab[1]`` card points, ``tab[2]`` ABOVE (same-suit cards that
   beat the card), ``tab[3]`` the next stronger card of the same suit (-1 for the strongest).
-- ``par``: kind (0 suit, 1 no trumps, 2 all trumps), trump suit (-1 if none), trump mask,
-  declarers' team, step (+1 or +3 around the table), last trick bonus, forced undertrump (0/1),
-  stamp (marks the table rows of the current solve), nodes searched, node limit, aborted flag,
-  tolerance, table shift (a search uses the first ``2 ** (32 - shift)`` rows), pivot count,
-  up to four pivots.
+- ``par``: kind (0 suit, 1 no trumps, 2 all trumps, 3 suit whose plain-suit obligations the
+  flags say), trump suit (-1 if none), trump mask, declarers' team, step (+1 or +3 around
+  the table), last trick bonus, the game's obligations (three 0/1 flags: forced undertrump,
+  beat in a plain suit, partner exception), stamp (marks the table rows of the current solve),
+  nodes searched, node limit, aborted flag, tolerance, table shift (a search uses the first
+  ``2 ** (32 - shift)`` rows), pivot count, up to four pivots.
 - ``tt`` rows (32 bytes, two to a cache line): h0 + (h1 low 31 bits << 32), h2 + (h3 low 31
   bits << 32), leader + 4 * (h1 >> 31) + 8 * (h3 >> 31) + 16 * stamp, and lower bound + upper
   bound << 16 + (best card + 1) << 32.
+
+The obligations (RULES.md §3-§6) are those of ``tricks.obliged`` and ``games.bela.bela_obliged``:
+follow suit; on a trump lead (or in All trumps) beat the trick if you can, even over partner;
+on a plain-suit lead, beat the card holding it too with *beat in a plain suit* (Bela) unless
+the trick is trumped; void, trump, overtrumping an opponent's trump if you can, else any trump
+with *forced undertrump* (French Belote, Coinche, Bela) or any card; with the *partner
+exception* (Bulgarian, French Belote, Coinche; a Bela option) a partner holding a plain-suit
+trick frees you of beating it and of trumping.
+
+A suit contract with the partner exception and no beating in a plain suit is kind 0 (the
+shortest path in ``_legal``, Bulgarian Belot's, French Belote's and Coinche's); any other is
+kind 3, whose plain-suit obligations the flags decide (Bela's).
 """
 
 from __future__ import annotations
@@ -58,6 +71,7 @@ __all__ = [
     "KIND_ALL_TRUMPS",
     "KIND_NO_TRUMPS",
     "KIND_SUIT",
+    "KIND_SUIT_FLAGGED",
     "ROOT",
     "TT_BITS",
     "legal",
@@ -71,6 +85,7 @@ __all__ = [
 KIND_SUIT = 0
 KIND_NO_TRUMPS = 1
 KIND_ALL_TRUMPS = 2
+KIND_SUIT_FLAGGED = 3  # a suit contract whose plain-suit obligations P_BEAT_PLAIN, P_PARTNER say
 TT_BITS = 19
 _TT_MASK = (1 << TT_BITS) - 1
 
@@ -80,16 +95,18 @@ P_TRUMPS = 2
 P_DECL = 3
 P_STEP = 4
 P_BONUS = 5
-P_UNDER = 6
-P_STAMP = 7
-P_NODES = 8
-P_LIMIT = 9  # stop a search once this many nodes have been searched in all (0: no limit)
-P_ABORTED = 10
-P_TOLERANCE = 11  # values may be off by up to this many points (0: exact)
-P_SHIFT = 12  # the table rows in use are the first 2 ** (32 - shift)
-P_PIVOTS = 13  # how many pivots follow (at most 4), ascending
-P_PIVOT = 14  # values at which the score changes in kind: a value within tolerance is exact
-PAR_SIZE = 18  # as to which side of each it lies (value >= pivot or not)
+P_UNDER = 6  # forced undertrump: void, unable to overtrump an opponent, play a lower trump
+P_BEAT_PLAIN = 7  # following a plain suit, beat the card holding the trick if able (Bela)
+P_PARTNER = 8  # a partner holding a plain-suit trick frees the player (not in Bela by default)
+P_STAMP = 9
+P_NODES = 10
+P_LIMIT = 11  # stop a search once this many nodes have been searched in all (0: no limit)
+P_ABORTED = 12
+P_TOLERANCE = 13  # values may be off by up to this many points (0: exact)
+P_SHIFT = 14  # the table rows in use are the first 2 ** (32 - shift)
+P_PIVOTS = 15  # how many pivots follow (at most 4), ascending
+P_PIVOT = 16  # values at which the score changes in kind: a value within tolerance is exact
+PAR_SIZE = 20  # as to which side of each it lies (value >= pivot or not)
 
 _DEBRUIJN = np.array(
     [
@@ -202,9 +219,21 @@ def _legal(hand: int, cards: Any, start: int, n: int, win: int, tab: Any, par: A
             over = follow & above
             return over if over else follow
         return hand
-    if follow:
+    # A plain suit led. Bela's obligations (KIND_SUIT_FLAGGED) read the flags; the others
+    # (KIND_SUIT) have the partner exception and no beating in a plain suit, and stay on the
+    # shortest path.
+    if kind == KIND_SUIT_FLAGGED:
+        free = n - win == 2 and par[P_PARTNER] != 0
+        if follow:
+            if par[P_BEAT_PLAIN] == 0 or free or (trumps_mask >> winning) & 1:
+                return follow
+            over = follow & above
+            return over if over else follow
+        if free:
+            return hand
+    elif follow:
         return follow
-    if n - win == 2:  # partner holds the trick
+    elif n - win == 2:  # partner holds the trick
         return hand
     trumps = hand & trumps_mask
     if trumps == 0:

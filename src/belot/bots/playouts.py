@@ -15,7 +15,9 @@
 The loop (``bots/_playout_core.py``) runs compiled by numba and plays by the solver core's rules;
 ``random_playouts`` runs all its playouts inside the compiled code, several hundred thousand a
 second. The same seed gives the same playouts, compiled or not (``NUMBA_DISABLE_JIT=1``).
-Declarations and belots are not played out: the caller adds them.
+Every game plays by its own obligations (the ``Position``'s, from ``Position.from_deal`` or
+``solver.rules_options``). Declarations, belots and the bonus for taking every trick are not
+played out: the caller adds them (``tricks`` tells who took every trick).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import numpy as np
 
 from belot.bots import _playout_core as core
 from belot.bots import _solver_core as rules
-from belot.bots.solver import Position, _check, _contract_params
+from belot.bots.solver import Position, _check, _contract_params, search_kind
 from belot.engine.cards import Card
 from belot.engine.errors import BelotError
 
@@ -100,12 +102,14 @@ def _load(position: Position) -> _Loaded:
     _check(position)
     kind, trump_suit, trumps, _, tab = _contract_params(position.contract)
     par = np.zeros(rules.PAR_SIZE, dtype=np.int64)
-    par[rules.P_KIND] = kind
+    par[rules.P_KIND] = search_kind(kind, position)
     par[rules.P_TRUMP_SUIT] = trump_suit
     par[rules.P_TRUMPS] = trumps
     par[rules.P_STEP] = position.direction & 3
     par[rules.P_BONUS] = position.last_trick
     par[rules.P_UNDER] = 1 if position.forced_undertrump else 0
+    par[rules.P_BEAT_PLAIN] = 1 if position.beat_in_plain_suit else 0
+    par[rules.P_PARTNER] = 1 if position.partner_exception else 0
     trick = np.zeros(4, dtype=np.int64)
     trick[: len(position.trick)] = position.trick
     return _Loaded(

@@ -11,9 +11,16 @@
 True
 
 The value is the declarers' card points at the end of the deal (those already won included, the
-last trick's bonus included) when both sides play best. Declarations, belots and the valat bonus
-are not part of it. The search runs compiled by numba (the compiled code is cached on disk);
-with ``NUMBA_DISABLE_JIT=1`` the same source runs as plain Python.
+last trick's bonus included) when both sides play best. Every game plays by its own obligations
+(``rules_options`` reads them from the game of the deal's rules: Bulgarian Belot, French
+Belote and Coinche by ``tricks.obliged``, Bela by ``bela_obliged`` and its two options) and
+counts its cards as RULES.md §2 does (French Belote, Coinche and Bela have suit contracts only:
+162 with the last trick). What the score makes of the card points is the caller's: declarations,
+belots, and the bonus for taking every trick (Bulgarian valat +90, French capot 252, Coinche's
+250 for the cards, Bela's stiglja +90) are not part of the value; ``strong.py`` adds them through
+its game-points objective, with pivots where the outcome changes. The search runs compiled by
+numba (the compiled code is cached on disk); with ``NUMBA_DISABLE_JIT=1`` the same source runs
+as plain Python.
 """
 
 from __future__ import annotations
@@ -32,6 +39,8 @@ from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
+from belot.engine.games import game_of
+from belot.engine.games.bela import bela_legal_mask
 from belot.engine.rules import Rules
 from belot.engine.scoring import LAST_TRICK
 from belot.engine.table import Seat, Team
@@ -42,6 +51,7 @@ __all__ = [
     "Solver",
     "SolverError",
     "load_compiled",
+    "obligation_flags",
     "random_position",
     "solve",
     "solve_cards",
@@ -58,6 +68,10 @@ class Position:
 
     ``hands`` are card-set ints per seat (N E S W); ``trick`` the card indices of the trick in
     progress in play order, led by ``leader``; ``points`` the card points won so far (NS, EW).
+    The last three fields are the game's obligations (see ``_solver_core``): Bulgarian Belot's
+    by default, French Belote's and Coinche's with ``forced_undertrump``, Bela's with
+    ``forced_undertrump``, ``beat_in_plain_suit`` and ``partner_exception`` as its rules say
+    (``rules_options`` gives them for any rules).
     """
 
     hands: tuple[int, int, int, int]
@@ -69,10 +83,12 @@ class Position:
     direction: int = -1
     last_trick: int = LAST_TRICK
     forced_undertrump: bool = False
+    beat_in_plain_suit: bool = False
+    partner_exception: bool = True
 
     @classmethod
     def from_deal(cls, deal: Deal) -> Position:
-        """The position of a deal in its play phase."""
+        """The position of a deal of any game in its play phase, with its game's obligations."""
         if deal.phase is not Phase.PLAY or deal.contract is None or deal.bidder is None:
             raise SolverError("the solver needs a deal in its play phase")
         trick = deal.current_trick
@@ -138,16 +154,35 @@ def _replace(
         position.direction,
         position.last_trick,
         position.forced_undertrump,
+        position.beat_in_plain_suit,
+        position.partner_exception,
     )
 
 
 def rules_options(rules: Rules, contract: Contract) -> dict[str, Any]:
-    """The ``Position`` fields that ``rules`` decide."""
+    """The ``Position`` fields that ``rules`` decide: the direction of play, the last trick's
+    bonus and the obligations of the game of ``rules``."""
+    forced_undertrump, beat_in_plain_suit, partner_exception = obligation_flags(rules)
     return {
         "direction": rules.direction,
         "last_trick": rules.nt_last_trick if contract == Contract.NO_TRUMPS else LAST_TRICK,
-        "forced_undertrump": rules.forced_undertrump,
+        "forced_undertrump": forced_undertrump,
+        "beat_in_plain_suit": beat_in_plain_suit,
+        "partner_exception": partner_exception,
     }
+
+
+def obligation_flags(rules: Rules) -> tuple[bool, bool, bool]:
+    """``(forced_undertrump, beat_in_plain_suit, partner_exception)`` of the game that ``rules``
+    play, read from the obligations the engine plays by (``Game.obligations``)."""
+    game = game_of(rules)
+    obligations, option = game.obligations(rules)
+    if obligations is legal_mask:  # Bulgarian Belot, French Belote, Coinche
+        return bool(option), False, True
+    if obligations is bela_legal_mask:
+        beat_in_plain_suit, partner_exception = option
+        return True, bool(beat_in_plain_suit), bool(partner_exception)
+    raise SolverError(f"the solver does not know the playing obligations of {game.name}")
 
 
 @cache
@@ -185,6 +220,15 @@ def _contract_params(
     return kind, suit, TRUMP_MASKS[contract], byte_points, _tables(contract)
 
 
+def search_kind(kind: int, position: Position) -> int:
+    """The search's kind for ``position``: ``KIND_SUIT_FLAGGED`` for a suit contract whose
+    plain-suit obligations are not Bulgarian Belot's (the core then reads the flags there;
+    under ``KIND_SUIT`` it need not, which keeps the commonest path as fast as it was)."""
+    if kind == core.KIND_SUIT and (position.beat_in_plain_suit or not position.partner_exception):
+        return core.KIND_SUIT_FLAGGED
+    return kind
+
+
 class Solver:
     """Solves positions with one transposition table, reused from one solve to the next.
 
@@ -207,6 +251,7 @@ class Solver:
         """Check ``position`` and load it into the workspace; return its card tables."""
         live = _check(position)
         kind, trump_suit, trumps, byte_points, tab = _contract_params(position.contract)
+        kind = search_kind(kind, position)
         declarers = int(position.declarers)
         last_trick = position.last_trick
         remaining = (
@@ -228,6 +273,8 @@ class Solver:
             position.direction & 3,
             last_trick,
             1 if position.forced_undertrump else 0,
+            1 if position.beat_in_plain_suit else 0,
+            1 if position.partner_exception else 0,
             self._stamp,
             0,
             max_nodes,
