@@ -17,10 +17,10 @@ Belote and Coinche by ``tricks.obliged``, Bela by ``bela_obliged`` and its two o
 counts its cards as RULES.md §2 does (French Belote, Coinche and Bela have suit contracts only:
 162 with the last trick). What the score makes of the card points is the caller's: declarations,
 belots, and the bonus for taking every trick (Bulgarian valat +90, French capot 252, Coinche's
-250 for the cards, Bela's stiglja +90) are not part of the value; ``strong.py`` adds them through
-its game-points objective, with pivots where the outcome changes. The search runs compiled by
-numba (the compiled code is cached on disk); with ``NUMBA_DISABLE_JIT=1`` the same source runs
-as plain Python.
+250 for the cards, Bela's stiglja +90) are not part of the value: the caller adds them
+(``strong.py``'s game-points objective, which takes all the card points for a sweep, with
+pivots where the outcome changes). The search runs compiled by numba (the compiled code is
+cached on disk); with ``NUMBA_DISABLE_JIT=1`` the same source runs as plain Python.
 """
 
 from __future__ import annotations
