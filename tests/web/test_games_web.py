@@ -16,6 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from belot.engine import Rules, Seat
+from belot.web import i18n
 from belot.web.app import create_app
 from belot.web.store import Store
 from belot.web.tables import BELA_HIDDEN, SeatInfo, Table
@@ -233,3 +234,33 @@ def test_the_bela_dealer_is_offered_no_pass_after_three_passes() -> None:
     after = table.view_json(dealer)
     assert after is not None and after["hidden_cards"] == 0 and len(after["hand"]) == 8
     assert set(view["hand"]) < set(after["hand"])
+
+
+def test_the_home_page_offers_the_four_games_in_both_languages(client: TestClient) -> None:
+    english = client.get("/?lang=en").text
+    bulgarian = client.get("/?lang=bg").text
+    for game in ("bulgarian", "french", "coinche", "bela"):
+        assert f'<option value="{game}"' in english
+        assert f'class="game-options" data-game="{game}"' in english
+    for name in ("Bulgarian Belot", "French Belote", "Coinche", "Bela (Croatian)"):
+        assert name in english
+    for name in ("Български белот", "Френски белот", "Коанш", "Бела (хърватска)"):
+        assert name in bulgarian
+
+
+def test_the_home_page_marks_each_bot_level_with_the_games_it_plays() -> None:
+    """Given ``level_games`` (level -> its games, None for every game), the page's level choices
+    carry them, for the page to offer only the levels that play the chosen game."""
+    from belot.web.app import _env
+
+    page = _env.get_template("index.html").render(
+        lang="en",
+        t=i18n.texts("en"),
+        texts_json="{}",
+        levels=["random", "strong"],
+        default_level="random",
+        level_games={"random": None, "strong": ["bulgarian"]},
+        extras=False,
+    )
+    assert '<option value="strong" data-games="bulgarian">' in page
+    assert '<option value="random" selected>' in page

@@ -104,6 +104,7 @@ TEXTS: Final[dict[str, tuple[str, str]]] = {
         "Two cards face down: you pick them up once trumps are named",
         "Две карти с лицето надолу: взимаш ги, щом бъде обявен коз",
     ),
+    "silent_bela": ("Keep the bela silent", "Без обявяване на бела"),
     "belote": ("Belote!", "Белот!"),
     "rebelote": ("Rebelote!", "Ребелот!"),
     "bela": ("Bela!", "Бела!"),

@@ -197,7 +197,8 @@ function bubbleFor(seat) {
   if (belots.length && trick) {
     const played = trick.plays.find(([s]) => s === seat);
     if (played && ["K", "Q"].includes(played[1].slice(0, -1))) {
-      if (belots.some(([, suit]) => suit === played[1].slice(-1))) parts.push(belotWord(seat, played[1]));
+      const word = belots.some(([, suit]) => suit === played[1].slice(-1)) && belotWord(seat, played[1]);
+      if (word) parts.push(word);
     }
   }
   return parts.join(" · ");
@@ -207,10 +208,10 @@ function bubbleFor(seat) {
  * Bela, belot in Bulgarian Belot. */
 function belotWord(seat, card) {
   const preset = game();
-  if (preset === "bela") return t("bela");
-  if (preset !== "french" && preset !== "coinche") return t("belot");
+  if (preset !== "french" && preset !== "coinche" && preset !== "bela") return t("belot");
   const other = `${card.startsWith("K") ? "Q" : "K"}${card.slice(-1)}`;
   const before = state.view.tricks.some((x) => x.plays.some(([s, c]) => s === seat && c === other));
+  if (preset === "bela") return before ? "" : t("bela");  // said with the first of the two
   return before ? t("rebelote") : t("belote");
 }
 
@@ -284,7 +285,7 @@ function renderHand() {
       "data-card": card,
       "aria-label": `${index + 1}: ${cardName(card)}`,
       disabled: playable ? false : "disabled",
-      onclick: () => act(card),
+      onclick: () => act(silent(card)),
     });
     button.append(cardImg(card));
     if (dealing && fresh.includes(card)) {
@@ -300,6 +301,15 @@ function renderHand() {
     hand.append(back);
   }
   lastHand = view.hand.slice();
+  const quiet = view.legal.some((a) => a.endsWith("-silent"));
+  $("silent-bela-line").hidden = !quiet;
+}
+
+/** Bela: a card of the bela played silently when the person chose to keep it silent. */
+function silent(card) {
+  const box = $("silent-bela");
+  const quiet = `${card}-silent`;
+  return box && box.checked && state.view.legal.includes(quiet) ? quiet : card;
 }
 
 function panel(title, ...content) {
@@ -600,6 +610,7 @@ $("lang-toggle").addEventListener("click", () => {
   document.querySelector("#replay-link").textContent = t("replay");
   $("last-trick-btn").textContent = `${t("last_trick")} (L)`;
   $("hint-btn").textContent = `${t("hint")} (H)`;
+  $("silent-bela-text").textContent = t("silent_bela");
   if (state) render();
 });
 
