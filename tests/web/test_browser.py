@@ -431,3 +431,21 @@ def test_one_whole_deal_of_each_game_from_the_home_page(
     bulgarian = {"french": "Френски белот", "coinche": "Коанш", "bela": "Бела (хърватска)"}
     assert page.inner_text("#game-name") == bulgarian[game]
     assert not page.errors
+
+
+def test_the_home_page_refuses_a_bot_level_that_does_not_play_the_game(
+    server: Server, new_page: Callable[..., Page]
+) -> None:
+    """The strong level plays Bulgarian Belot only: at a Coinche table it is not offered, or
+    (when the page does not know which games a level plays) refused by its field."""
+    page = new_page()
+    page.goto(server.url + "/")
+    page.select_option("#game-choice", "coinche")
+    if page.get_attribute("select[name=level_N] option[value=strong]", "disabled") is not None:
+        assert page.input_value("select[name=level_N]") != "strong"
+        return
+    page.select_option("select[name=level_N]", "strong")
+    page.click("#create")
+    page.wait_for_selector("#create-error:not(:empty)")
+    assert page.inner_text("#create-error").startswith("seats.N.level: the strong level")
+    assert page.url.rstrip("/") == server.url and not page.errors
