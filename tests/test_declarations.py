@@ -321,3 +321,16 @@ def test_single_in_a_deal_trump_sequence_wins_tie() -> None:
     same = deal_with({Seat.S: "8S 9S 10S", Seat.W: "8H 9H 10H"})
     finish(same)
     assert team_scored(same) == ([], [])  # default separate: equal, none
+
+
+def test_nothing_to_declare_is_not_a_declaration_to_push() -> None:
+    """A seat with nothing to announce is not asked: only its cards are offered, and an empty
+    announcement is refused like any action not offered, the deal unchanged."""
+    deal = deal_with({Seat.N: "7H 9C JD KS"}, Contract.HEARTS)
+    seat = deal.turn
+    assert seat is not None and deal.declaration_choices(seat) == [()]
+    assert all(isinstance(a, Play) for a in deal.legal_actions())
+    actions = len(deal.actions)
+    with pytest.raises(IllegalActionError, match="nothing to declare"):
+        deal.push(Declare(()))
+    assert len(deal.actions) == actions and deal.announced(seat) is None

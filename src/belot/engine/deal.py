@@ -799,6 +799,8 @@ class Deal:
         elif isinstance(action, Declare):
             if phase is not _PLAYING or self._declared[seat] is not None or len(self._played) >= 4:
                 raise IllegalActionError("declarations are announced only with the first card")
+            if not self._undeclared >> seat & 1:
+                raise IllegalActionError(f"{seat.name} has nothing to declare: play a card")
             if action not in self._choices[seat][1]:
                 raise IllegalActionError(
                     f"{seat.name} cannot announce {action} (cards not held, or a card used twice)"
