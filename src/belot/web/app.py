@@ -29,6 +29,7 @@ from belot import strictjson
 from belot.bots import LEVELS
 from belot.engine.cards import Card
 from belot.engine.errors import BelotError
+from belot.engine.rules import PRESETS
 from belot.engine.table import Seat
 from belot.web import forms, hints, i18n
 from belot.web.guard import BODY_SECONDS, MAX_BODY, MAX_MESSAGE, BodyError, Guard, json_object
@@ -131,11 +132,18 @@ def create_app(
         yield
         await hub.close()
 
+    level_games: dict[str, list[str]] = {}
+
     async def home(request: Request) -> Response:
+        if not level_games:  # which games each level plays, for the home page's choices
+            level_games.update(
+                {level: [g for g in PRESETS if forms.level_plays(level, g)] for level in LEVELS}
+            )
         return _page(
             request,
             "index.html",
             levels=list(LEVELS),
+            level_games=level_games,
             default_level="basic" if "basic" in LEVELS else "random",
             extras=bool(extra_routes),
         )
