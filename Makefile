@@ -2,6 +2,8 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The research adapters' frameworks (extras), which the tests need and playing does not.
+RESEARCH := $(VENV)/.research
 
 .PHONY: play test lint bench docs screenshots clean
 
@@ -11,10 +13,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev,postgres]'
 	touch $(STAMP)
 
+$(RESEARCH): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[openspiel,pettingzoo]'
+	touch $(RESEARCH)
+
 play: $(STAMP)
 	$(VENV)/bin/belot serve --open
 
-test: $(STAMP)
+test: $(RESEARCH)
 	$(VENV)/bin/ruff check src tests
 	$(VENV)/bin/ruff format --check src tests
 	$(VENV)/bin/mypy src/belot

@@ -301,7 +301,12 @@ def command(
     else:
         match = Match(parse_options(options, game), seed=seed)
     rules = match.rules
-    players = make_bots(bots or default_level(), match.seed, _OTHERS, rules.preset)
+    levels = bots or default_level()
+    if "strong" in levels:  # its solver compiles (first run) or loads before the first move
+        from belot.bots import prepare
+
+        prepare(progress=lambda message: click.echo(f"belot: {message}", err=True))
+    players = make_bots(levels, match.seed, _OTHERS, rules.preset)
     click.echo(
         f"Belot · {rules.preset} to {rules.target} · seed {match.seed} · you are South; "
         + ", ".join(f"{s.name} {players[s].name}" for s in _OTHERS)
