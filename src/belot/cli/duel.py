@@ -112,7 +112,7 @@ def game_rules(text: str | None, game: str | None, options: tuple[str, ...]) -> 
         raise click.UsageError("give --rules, or --game with --option, not both")
     if text is not None:
         return rules_option(text)
-    from belot.cli.replay import parse_options
+    from belot.cli._options import parse_options
 
     return parse_options(options, game or "bulgarian")
 

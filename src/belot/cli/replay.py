@@ -6,7 +6,6 @@ The text rendering here (hands, auction, tricks, results, the score sheet) is sh
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -24,6 +23,8 @@ from belot.engine.rules import PRESETS, Rules
 from belot.engine.scoring import DealScore
 from belot.engine.table import Seat, Team
 from belot.engine.tricks import CARD_POINTS
+
+from ._options import parse_options
 
 __all__ = [
     "GAME_OPTION",
@@ -52,20 +53,6 @@ GAME_OPTION = click.option(
     metavar="NAME",
     help=f"The game: {' or '.join(PRESETS)}.",
 )
-
-
-def parse_options(texts: Iterable[str], game: str = "bulgarian") -> Rules:
-    """``--option NAME=VALUE`` flags (VALUE read as JSON, else as text) on the ``game`` preset."""
-    options: dict[str, Any] = {}
-    for text in texts:
-        name, sep, value = text.partition("=")
-        if not sep or not name.strip():
-            raise BelotError(f"--option: expected NAME=VALUE, not {text!r}")
-        try:
-            options[name.strip()] = json.loads(value)
-        except ValueError:
-            options[name.strip()] = value.strip()
-    return Rules.preset_named(game, **options)
 
 
 @dataclass(frozen=True, slots=True)
