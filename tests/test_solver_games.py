@@ -4,7 +4,12 @@ against the engine's, and every recorded playout replayed card by card through a
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -193,3 +198,50 @@ def test_recorded_playouts_replay_in_the_engine(name: str) -> None:
             assert (before[0] + game.tricks[0], before[1] + game.tricks[1]) == deal.tricks_won
             for _ in range(pushed):
                 deal.pop()
+
+
+def test_plain_python_fallback_plays_each_games_obligations(solver: Solver) -> None:
+    """Without the JIT (NUMBA_DISABLE_JIT=1) the same source gives the same values, legal
+    cards and playouts under every game's obligations."""
+    rows = []
+    for number, name in enumerate(RULES):
+        for _, position in _positions(name, 700 + number, 3):
+            rows.append([*dataclasses.astuple(position)[:-3], *FLAGS[name], number])
+    script = (
+        "import sys, json\n"
+        "from belot.bots.playouts import recorded_playouts\n"
+        "from belot.bots.solver import Position, Solver\n"
+        "from belot.engine.contracts import Contract\n"
+        "from belot.engine.table import Seat, Team\n"
+        "solver = Solver()\n"
+        "out = []\n"
+        "for r in json.load(sys.stdin):\n"
+        "    p = Position(tuple(r[0]), Contract(r[1]), Team(r[2]), Seat(r[3]), tuple(r[4]),\n"
+        "                 tuple(r[5]), *r[6:11])\n"
+        "    _, games = recorded_playouts(p, 2, seed=r[11])\n"
+        "    cards = [[str(c) for c in g.cards] for g in games]\n"
+        "    out.append([solver.solve(p), solver.legal_mask(p), cards])\n"
+        "print(json.dumps(out))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        input=json.dumps(rows),
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
+        check=True,
+    )
+    for row, (value, legal, cards) in zip(rows, json.loads(result.stdout), strict=True):
+        position = Position(
+            tuple(row[0]),
+            Contract(row[1]),
+            Team(row[2]),
+            Seat(row[3]),
+            tuple(row[4]),
+            tuple(row[5]),
+            *row[6:11],
+        )
+        _, games = recorded_playouts(position, 2, seed=row[11])
+        assert [[str(c) for c in g.cards] for g in games] == cards, position
+        assert solver.solve(position) == value, position
+        assert solver.legal_mask(position) == legal, position
