@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -33,15 +33,25 @@ from belot.bots.basic import (
     CONTRA_AT,
     BasicBot,
     bid_margin,
+    coinche_estimate,
     defence_strength,
 )
 from belot.bots.match_equity import MatchUtility, match_utility
+from belot.bots.sampling import (
+    Constraints,
+    SamplingError,
+    choices_of,
+    deal_hidden,
+    weight,
+    world_deal,
+)
 from belot.bots.solver import Position, Solver, rules_options
-from belot.engine.actions import Call, CallKind
+from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
 from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Card, Rank
 from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Deal, Phase
 from belot.engine.declarations import Declaration, announcement_choices, compare
+from belot.engine.games import bela, coinche, french, game_of
 from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore, TeamPoints, contract_total, score_deal
 from belot.engine.table import Seat, Team
@@ -49,6 +59,7 @@ from belot.engine.view import SeatView
 
 __all__ = [
     "CallEstimate",
+    "deal_score",
     "declared_points",
     "estimate_calls",
     "held_belots",
@@ -103,6 +114,8 @@ class _Outcome:
 def worth_weighing(view: SeatView) -> list[Call]:
     """The legal calls of ``view`` worth simulating: pass, and the bids, contra and recontra
     the hand is not far too weak for (pass alone: nothing to weigh)."""
+    if game_of(view.rules).name != "bulgarian":
+        return _game_worth_weighing(view)
     hand = _mask(view.hand)
     seat = view.seat
     legal = {a for a in view.legal if isinstance(a, Call)}
@@ -142,6 +155,10 @@ def estimate_calls(
     world with a contract that takes more than ``hard_cap`` nodes is skipped for the next one
     while nodes are left. Empty when no world was solved."""
     max_worlds = MAX_WORLDS if max_worlds is None else max_worlds
+    if game_of(view.rules).name != "bulgarian":
+        return _estimate_game_calls(
+            view, calls, rng, solver, nodes=nodes, hard_cap=hard_cap, max_worlds=max_worlds
+        )
     ours = view.seat.team
     leader = Seat((view.dealer + view.rules.direction) % 4)
     model = BasicBot()
@@ -186,11 +203,223 @@ def estimate_calls(
     return estimates
 
 
+#: French Belote, Coinche and Bela score a deal in card points (about ten times Bulgarian
+#: Belot's game points): the margins a call must gain over passing there.
+GAME_MARGIN: Final = {CallKind.BID: 10.0, CallKind.COINCHE: 20.0, CallKind.SURCOINCHE: 20.0}
+#: Coinche: bid levels weighed per suit, from the lowest legal one up (and capot when the
+#: hand's estimate reaches ``_CAPOT_ESTIMATE``), for the ``_COINCHE_SUITS`` best suits; a suit
+#: whose estimate is this far under the lowest legal level is not weighed.
+_COINCHE_LEVELS: Final = 6
+_COINCHE_SUITS: Final = 2
+_COINCHE_WINDOW: Final = 30
+_CAPOT_ESTIMATE: Final = 190
+
+
+def _game_worth_weighing(view: SeatView) -> list[Call]:
+    """French Belote's and Bela's legal calls (a pass and at most four suits), or Coinche's
+    pass, coinche, surcoinche and the bids of its best suits at the levels within reach."""
+    legal = [a for a in view.legal if isinstance(a, Call)]
+    if game_of(view.rules).name != "coinche":
+        return legal
+    hand = _mask(view.hand)
+    lowest = min((c.level for c in legal if c.kind is CallKind.BID), default=None)
+    calls = [c for c in legal if c.kind is not CallKind.BID]
+    if lowest is None:
+        return calls
+    estimates = sorted(((coinche_estimate(hand, suit), suit) for suit in range(4)), reverse=True)[
+        :_COINCHE_SUITS
+    ]
+    legal_set = set(legal)
+    for estimate, suit in estimates:
+        if estimate + _COINCHE_WINDOW < lowest:
+            continue
+        for step in range(_COINCHE_LEVELS):
+            bid = Call.points_bid(lowest + 10 * step, Contract(suit))
+            if bid in legal_set:
+                calls.append(bid)
+        capot = Call.points_bid(CAPOT_LEVEL, Contract(suit))
+        if estimate >= _CAPOT_ESTIMATE and capot in legal_set:
+            calls.append(capot)
+    return calls
+
+
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """Where an auction ends in a world of any game: the contract, who declares, the double,
+    a Coinche bid's level and the hands of the play (None: a redeal)."""
+
+    contract: Contract | None
+    declarers: Team
+    double: int
+    level: int
+    hands: tuple[int, int, int, int]
+
+
+def _estimate_game_calls(
+    view: SeatView,
+    calls: list[Call],
+    rng: random.Random,
+    solver: Solver,
+    *,
+    nodes: int,
+    hard_cap: int,
+    max_worlds: int,
+) -> list[CallEstimate]:
+    """``estimate_calls`` for French Belote, Coinche and Bela: each world is dealt within what
+    the seat has seen (``sampling.deal_hidden``, completed by ``world_deal``: the stock, Bela's
+    hidden pairs), weighted by the calls (``sampling.weight``); each call is made in it and the
+    auction finished by ``basic`` for every seat; the contract it ends in is solved from the
+    first lead and scored by the game's own scoring (a Coinche bid's level and doubles too).
+    Coinche's level is so chosen from the distribution of the solved outcomes at each level."""
+    rules = view.rules
+    ours = view.seat.team
+    model = BasicBot()
+    constraints = Constraints.of(view)
+    choose = choices_of(rules)
+    first = first_seat(view)
+    hanging = 0 if view.standing is None else view.standing.hanging
+    sums = dict.fromkeys(calls, 0.0)
+    weights = 0.0
+    worlds = 0
+    spent = 0
+    for _ in range(max_worlds):
+        try:
+            hidden = deal_hidden(constraints, rng)
+            deal = world_deal(view, hidden, rng)
+        except SamplingError:
+            continue
+        w = weight(view, hidden)
+        played, positions = _game_auctions(deal, calls, model)
+        values: dict[tuple[tuple[int, int, int, int], Contract, Team], int] = {}
+        allowed = nodes if worlds else max(nodes, hard_cap)
+        for key, position in positions.items():
+            _, contract, declarers = key
+            limit = allowed - spent if worlds else min(allowed - spent, hard_cap)
+            total = contract_total(contract, rules)
+            pivots: set[int] = set()
+            for outcome in played:
+                if (outcome.hands, outcome.contract, outcome.declarers) == key:
+                    declared, belots = _world_extras(outcome, rules, choose, first)
+                    pivots.update(
+                        outcome_pivots(
+                            rules,
+                            contract,
+                            declarers,
+                            outcome.double,
+                            total,
+                            declared,
+                            belots,
+                            outcome.level,
+                        )
+                    )
+            chosen = tuple(sorted(pivots))[:4] if EXACT_OUTCOMES else ()
+            value = solver.try_solve(position, max(limit, 1), TOLERANCE, chosen)
+            spent += solver.nodes
+            if value is None:
+                break
+            values[key] = value
+        if len(values) < len(positions):
+            if worlds or spent >= allowed:
+                break
+            continue
+        for call, outcome in zip(calls, played, strict=True):
+            if outcome.contract is None:
+                continue  # a redeal is worth nothing
+            value = values[outcome.hands, outcome.contract, outcome.declarers]
+            declared, belots = _world_extras(outcome, rules, choose, first)
+            total = contract_total(outcome.contract, rules)
+            sums[call] += w * net_score(
+                rules,
+                outcome.contract,
+                outcome.declarers,
+                outcome.double,
+                min(max(value, 0), total),
+                total,
+                declared,
+                belots,
+                ours,
+                hanging=hanging,
+                level=outcome.level,
+            )
+        weights += w
+        worlds += 1
+        if spent >= nodes:
+            break
+    if worlds == 0 or weights <= 0:
+        return []
+    estimates = [CallEstimate(call, sums[call] / weights, worlds) for call in calls]
+    estimates.sort(
+        key=lambda e: (-(e.points - GAME_MARGIN.get(e.call.kind, 0.0)), _game_order(e.call))
+    )
+    return estimates
+
+
+def _game_order(call: Call) -> tuple[int, int]:
+    """Ties go to the quieter call: pass, then the lower bid, then doubles."""
+    if call.kind is CallKind.PASS:
+        return (-1, 0)
+    if call.kind is CallKind.BID:
+        return (call.level, int(call.contract or 0))
+    return (1000, int(call.kind is CallKind.SURCOINCHE))
+
+
+def _world_extras(
+    outcome: _Played,
+    rules: Rules,
+    choose: Callable[[int], list[tuple[Declaration, ...]]],
+    first: Seat,
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The declaration points that score and the belots per team of a world's play, each seat
+    announcing its best declarations (the game's own ``choose``)."""
+    contract = outcome.contract
+    assert contract is not None
+    announced = [choose(hand)[0] for hand in outcome.hands]
+    declared = declared_points(announced, contract, rules, first)
+    belots = held_belots(outcome.hands, contract)
+    return declared, (belots[0], belots[1])
+
+
+def _game_auctions(
+    deal: Deal, calls: list[Call], model: Bot
+) -> tuple[list[_Played], dict[tuple[tuple[int, int, int, int], Contract, Team], Position]]:
+    """Where the auction of the world ``deal`` ends after each of ``calls``, the other calls
+    made by ``model``; and the position of the first lead of each contract so reached."""
+    played: list[_Played] = []
+    positions: dict[tuple[tuple[int, int, int, int], Contract, Team], Position] = {}
+    me = deal.turn
+    for call in calls:
+        deal.push(call, me)
+        pushed = 1
+        while deal.phase is Phase.AUCTION:
+            turn = deal.turn
+            assert turn is not None
+            deal.push(model.act(deal.view(turn)), turn)
+            pushed += 1
+        contract, bidder = deal.contract, deal.bidder
+        hands = (
+            deal.hand_mask(Seat.N),
+            deal.hand_mask(Seat.E),
+            deal.hand_mask(Seat.S),
+            deal.hand_mask(Seat.W),
+        )
+        if contract is None or bidder is None or deal.phase is not Phase.PLAY:
+            played.append(_Played(None, bidder.team if bidder else Team.NS, 1, 0, hands))
+        else:
+            key = (hands, contract, bidder.team)
+            if key not in positions:
+                positions[key] = Position.from_deal(deal)
+            level = coinche.bid_level(deal.calls)
+            played.append(_Played(contract, bidder.team, deal.double, level, hands))
+        for _ in range(pushed):
+            deal.pop()
+    return played, positions
+
+
 def playing_for(view: SeatView, team: Team) -> MatchUtility | None:
     """``team``'s match utility, gaining ``MATCH_EDGE`` a deal, when the deal is part of a
     match (and ``PLAY_FOR_THE_MATCH``); None when a deal is worth its game points."""
-    if not PLAY_FOR_THE_MATCH:
-        return None
+    if not PLAY_FOR_THE_MATCH or game_of(view.rules).name != "bulgarian":
+        return None  # the match model is Bulgarian Belot's: other games play for points
     return match_utility(view.standing, team, MATCH_EDGE)
 
 
@@ -334,18 +563,37 @@ class _Held:
 
     def declared(self, view: SeatView, contract: Contract) -> tuple[int, int]:
         """The declaration points that score per team (none in No trumps)."""
-        return declared_points(self.announced, contract, view.rules)
+        return declared_points(self.announced, contract, view.rules, first_seat(view))
 
 
 def declared_points(
-    announced: Sequence[Sequence[Declaration]], contract: Contract, rules: Rules
+    announced: Sequence[Sequence[Declaration]],
+    contract: Contract,
+    rules: Rules,
+    first: Seat | None = None,
 ) -> tuple[int, int]:
     """The points of the declarations that score per team, each seat having announced
-    ``announced[seat]`` (none in No trumps)."""
-    if contract == Contract.NO_TRUMPS:
+    ``announced[seat]``, compared as the game of ``rules`` compares them (Bulgarian Belot's
+    one by one; French Belote's, Coinche's and Bela's single strongest, ties to the seat that
+    plays earlier from ``first``, the dealer's next); none where the game does not declare."""
+    game = game_of(rules)
+    if game.name == "bulgarian":
+        if contract == Contract.NO_TRUMPS:
+            return (0, 0)
+        scored = compare(announced, contract, rules.declaration_compare)
+        return (sum(d.points for d in scored[0]), sum(d.points for d in scored[1]))
+    if not game.declares(contract) or contract.trump is None:
         return (0, 0)
-    scored = compare(announced, contract, rules.declaration_compare)
-    return (sum(d.points for d in scored[0]), sum(d.points for d in scored[1]))
+    assert first is not None, "the order of play decides equal declarations"
+    order = [Seat((first + k * rules.direction) % 4) for k in range(4)]
+    if game.name == "bela":
+        winner = bela.declaration_winner(announced, order)
+    else:
+        winner = french.declaration_winner(announced, contract.trump, order)
+    points = [0, 0]
+    if winner is not None:
+        points[winner] = sum(d.points for seat in winner.seats for d in announced[seat])
+    return (points[0], points[1])
 
 
 def _held(hands: tuple[int, int, int, int]) -> _Held:
@@ -424,12 +672,16 @@ def net_score(
     *,
     hanging: int = 0,
     utility: MatchUtility | None = None,
+    level: int = 0,
 ) -> float:
     """Game points written for ``ours`` less the other team's when the declarers take ``value``
-    of the deal's ``total`` card points (all of them or none: a valat), with ``declared`` and
-    ``belots`` points per team and ``hanging`` points carried in. With a match ``utility``:
-    what the points written are worth to ``ours`` in the match, in game points."""
-    score = _score(rules, contract, declarers, double, value, total, declared, belots, hanging)
+    of the deal's ``total`` card points (all of them or none: a sweep), with ``declared`` and
+    ``belots`` points per team and ``hanging`` points carried in (Coinche: bid at ``level``).
+    With a match ``utility``: what the points written are worth to ``ours`` in the match, in
+    game points."""
+    score = deal_score(
+        rules, contract, declarers, double, value, total, declared, belots, hanging, level
+    )
     if utility is not None:
         return utility(score.written[ours], score.written[ours.other])
     return float(score.written[ours] - score.written[ours.other])
@@ -444,18 +696,21 @@ def outcome_pivots(
     total: int,
     declared: tuple[int, int],
     belots: tuple[int, int],
+    level: int = 0,
 ) -> tuple[int, ...]:
-    """The declarers' card points at which the deal's outcome changes in kind (a valat against
-    them, inside, hanging, made, their valat): each value from which on it differs from the one
+    """The declarers' card points at which the deal's outcome changes in kind (a sweep against
+    them, inside, hanging, made, their sweep): each value from which on it differs from the one
     below, ascending (at most four). Remembered: a decision asks for the same few many times."""
     kinds = []
     for value in range(total + 1):
-        score = _score(rules, contract, declarers, double, value, total, declared, belots)
+        score = deal_score(
+            rules, contract, declarers, double, value, total, declared, belots, 0, level
+        )
         kinds.append((score.outcome, score.valat))
     return tuple(v for v in range(1, total + 1) if kinds[v] != kinds[v - 1])
 
 
-def _score(
+def deal_score(
     rules: Rules,
     contract: Contract,
     declarers: Team,
@@ -465,13 +720,41 @@ def _score(
     declared: Sequence[int],
     belots: Sequence[int],
     hanging: int = 0,
+    level: int = 0,
 ) -> DealScore:
-    """The deal's score when the declarers take ``value`` of its ``total`` card points (see
-    ``net_score``)."""
+    """The deal's score, by the engine's scoring of the game of ``rules``, when the declarers
+    take ``value`` of its ``total`` card points: all of them is their sweep (valat, capot,
+    stiglja), none the other side's (see ``net_score``; ``level``: a Coinche bid's)."""
     cards = [0, 0]
     cards[declarers] = value
     cards[declarers.other] = total - value
-    valat = declarers if value == total else declarers.other if value == 0 else None
+    sweep = declarers if value == total else declarers.other if value == 0 else None
+    name = game_of(rules).name
+    if name == "french":
+        return french.score_french(
+            declarers, (cards[0], cards[1]), _pair(declared), _pair(belots), sweep
+        )
+    if name == "coinche":
+        return coinche.score_coinche(
+            rules,
+            declarers,
+            level,
+            (cards[0], cards[1]),
+            _pair(declared),
+            _pair(belots),
+            sweep,
+            double,
+        )
+    if name == "bela":
+        return bela.score_bela(
+            declarers,
+            (cards[0], cards[1]),
+            _pair(declared),
+            _pair(belots),
+            sweep,
+            tie=rules.tie,
+            hanging=hanging,
+        )
     return score_deal(
         rules,
         contract,
@@ -481,6 +764,15 @@ def _score(
             TeamPoints(cards[1], declared[1], belots[1]),
         ),
         double=double,
-        valat=valat,
+        valat=sweep,
         hanging=hanging,
     )
+
+
+def _pair(points: Sequence[int]) -> tuple[int, int]:
+    return (points[0], points[1])
+
+
+def first_seat(view: SeatView) -> Seat:
+    """The seat after the dealer: it calls first and leads the first trick."""
+    return Seat((view.dealer + view.rules.direction) % 4)

@@ -27,6 +27,7 @@ from belot.bots.basic import BasicBot
 from belot.bots.bidding import (
     declared_points,
     estimate_calls,
+    first_seat,
     held_belots,
     net_score,
     outcome_pivots,
@@ -40,7 +41,8 @@ from belot.engine.actions import Action, Declare, Play
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Phase
-from belot.engine.declarations import Declaration, announcement_choices
+from belot.engine.declarations import Declaration
+from belot.engine.games.coinche import bid_level
 from belot.engine.scoring import contract_total
 from belot.engine.table import Seat
 from belot.engine.view import SeatView
@@ -100,6 +102,8 @@ class CardEstimate:
     card: Card
     points: float
     worlds: int
+    #: Where the card may be played keeping a bela silent (Bela): the mean if it is.
+    silent_points: float | None = None
 
 
 _SOLVERS = threading.local()
@@ -133,7 +137,8 @@ def estimate_cards(
     team minus the other's (made or inside, doubles, each world's declarations and belots: see
     ``_GameObjective``) instead of card points."""
     max_worlds = MAX_WORLDS if max_worlds is None else max_worlds
-    legal = [a.card for a in view.legal if isinstance(a, Play)]
+    legal = list(dict.fromkeys(a.card for a in view.legal if isinstance(a, Play)))
+    silent = {a.card for a in view.legal if isinstance(a, Play) and a.silent}
     if not legal:
         return []
     contract, bidder = view.contract, view.bidder
@@ -154,6 +159,7 @@ def estimate_cards(
     tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
     budget = int(think * NODES_PER_SECOND)
     sums = dict.fromkeys(legal, 0.0)
+    silent_sums = dict.fromkeys(silent, 0.0)
     objective = _GameObjective(view, total, constraints) if game_points else None
     miss = PLAY_INFERENCE
     model = None if miss is None else PlayModel(view, miss)
@@ -197,13 +203,24 @@ def estimate_cards(
                 sums[card] += w * objective(value, extras)
             else:
                 sums[card] += w * (value if ours else total - value)
+        if objective is not None and extras is not None:
+            for card in silent:
+                silent_sums[card] += w * objective(values[card], objective.silenced(extras))
         weights += w
         worlds += 1
         if budget <= 0:
             break
     if worlds == 0:
         return [CardEstimate(card, float("nan"), 0) for card in legal]
-    estimates = [CardEstimate(card, sums[card] / weights, worlds) for card in legal]
+    estimates = [
+        CardEstimate(
+            card,
+            sums[card] / weights,
+            worlds,
+            silent_sums[card] / weights if card in silent_sums and objective else None,
+        )
+        for card in legal
+    ]
     estimates.sort(key=lambda e: (-e.points, e.card.index))
     return estimates
 
@@ -238,6 +255,9 @@ class _GameObjective:
             if announcement.declaration is not None:
                 self.shown[announcement.seat].append(announcement.declaration)
         self.heard = constraints.heard
+        self.choices = constraints.choices
+        self.first = first_seat(view)
+        self.level = bid_level(view.calls)
         first_trick = not view.completed_tricks and contract != Contract.NO_TRUMPS
         started = {seat for seat, _ in view.current_trick} | {view.seat}
         self.to_come = [seat for seat in Seat if first_trick and seat not in started]
@@ -261,13 +281,14 @@ class _GameObjective:
         declared = self.declared
         if self.heard or self.to_come:
             announced = [list(shown) for shown in self.shown]
+            choices = self.choices
             for heard in self.heard:
-                match = announced_as(hands[heard.seat] | heard.played, heard.kinds)
+                match = announced_as(hands[heard.seat] | heard.played, heard.kinds, choices)
                 if match is None:
                     return None
                 announced[heard.seat] = list(match)
             for seat in self.to_come:
-                announced[seat] = list(announcement_choices(hands[seat])[0])
+                announced[seat] = list(choices(hands[seat])[0])
             declared = self._scoring(announced)
         return declared, belots
 
@@ -281,13 +302,21 @@ class _GameObjective:
         assert contract is not None and bidder is not None
         declared, belots = extras
         return outcome_pivots(
-            view.rules, contract, bidder.team, view.double, self.total, declared, belots
+            view.rules, contract, bidder.team, view.double, self.total, declared, belots, self.level
         )
+
+    def silenced(self, extras: Extras) -> Extras:
+        """A world's ``extras`` had the mover kept its bela silent (Bela): its side does not
+        score the pair."""
+        declared, belots = extras
+        points = list(belots)
+        points[self.view.seat.team] -= BELOT_POINTS
+        return declared, (points[0], points[1])
 
     def _scoring(self, announced: list[list[Declaration]]) -> tuple[int, int]:
         contract = self.view.contract
         assert contract is not None
-        return declared_points(announced, contract, self.view.rules)
+        return declared_points(announced, contract, self.view.rules, self.first)
 
     def __call__(self, value: int, extras: Extras | None = None) -> float:
         """The objective when the declarers take ``value`` card points, with a world's
@@ -313,6 +342,7 @@ class _GameObjective:
                 view.seat.team,
                 hanging=self.hanging,
                 utility=self.for_match,
+                level=self.level,
             )
         return result
 
@@ -321,6 +351,7 @@ class StrongBot(Bot):
     """Sampling plus exact search for the card play (see the module docstring)."""
 
     name: ClassVar[str] = "strong"
+    games: ClassVar[frozenset[str] | None] = frozenset({"bulgarian", "french", "coinche", "bela"})
 
     def __init__(self, seed: int = 0, think: float | None = None) -> None:
         super().__init__(seed, think)
@@ -344,7 +375,10 @@ class StrongBot(Bot):
         estimates = estimate_cards(view, rng, think=think, game_points=True)
         if not estimates or estimates[0].worlds == 0:
             return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
-        return Play(estimates[0].card)
+        best = estimates[0]
+        if best.silent_points is not None and best.silent_points > best.points:
+            return Play(best.card, silent=True)  # Bela: the bela announced would help the others
+        return Play(best.card)
 
     def _call(self, view: SeatView) -> Action:
         calls = worth_weighing(view)
