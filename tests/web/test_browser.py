@@ -351,10 +351,14 @@ def game_step(page: Page, seen: dict[str, int]) -> str:
     """Do what the page asks of South in any game, taking or bidding when it may (so that the
     deal is played), and count in ``seen`` what the page showed of its game."""
     if page.get_attribute("body", "data-phase") == "auction":
-        hidden = len(page.query_selector_all("#hand .hidden-card"))
+        # Both counted in one look: the page may draw the next view between two queries.
+        hidden, held = page.evaluate(
+            "() => ['#hand .hidden-card', '#hand .card']"
+            ".map((s) => document.querySelectorAll(s).length)"
+        )
         if hidden:
             seen["hidden"] = hidden
-            seen["hand"] = len(page.query_selector_all("#hand .card"))
+            seen["hand"] = held
         if page.query_selector("#panel-turned img, #turned-card img"):
             seen["turned"] = seen.get("turned", 0) + 1
     kind = panel_kind(page)
