@@ -213,6 +213,10 @@ _COINCHE_LEVELS: Final = 6
 _COINCHE_SUITS: Final = 2
 _COINCHE_WINDOW: Final = 30
 _CAPOT_ESTIMATE: Final = 190
+#: Solver nodes a call played out in a world is charged (its time: a view, ``basic``'s call,
+#: the push and pop, and the scoring of the outcome), so that the auction's node budget keeps
+#: the decision's time whatever the number of calls weighed.
+CALL_NODES: Final = 15_000
 
 
 def _game_worth_weighing(view: SeatView) -> list[Call]:
@@ -289,7 +293,14 @@ def _estimate_game_calls(
         except SamplingError:
             continue
         w = weight(view, hidden)
-        played, positions = _game_auctions(deal, calls, model)
+        played, positions, pushed = _game_auctions(deal, calls, model)
+        # The auctions played out cost time the solver's nodes do not count.
+        spent += CALL_NODES * pushed
+        extras = {
+            outcome: _world_extras(outcome, rules, choose, first)
+            for outcome in played
+            if outcome.contract is not None
+        }
         values: dict[tuple[tuple[int, int, int, int], Contract, Team], int] = {}
         allowed = nodes if worlds else max(nodes, hard_cap)
         for key, position in positions.items():
@@ -299,7 +310,7 @@ def _estimate_game_calls(
             pivots: set[int] = set()
             for outcome in played:
                 if (outcome.hands, outcome.contract, outcome.declarers) == key:
-                    declared, belots = _world_extras(outcome, rules, choose, first)
+                    declared, belots = extras[outcome]
                     pivots.update(
                         outcome_pivots(
                             rules,
@@ -326,7 +337,7 @@ def _estimate_game_calls(
             if outcome.contract is None:
                 continue  # a redeal is worth nothing
             value = values[outcome.hands, outcome.contract, outcome.declarers]
-            declared, belots = _world_extras(outcome, rules, choose, first)
+            declared, belots = extras[outcome]
             total = contract_total(outcome.contract, rules)
             sums[call] += w * net_score(
                 rules,
@@ -381,9 +392,11 @@ def _world_extras(
 
 def _game_auctions(
     deal: Deal, calls: list[Call], model: Bot
-) -> tuple[list[_Played], dict[tuple[tuple[int, int, int, int], Contract, Team], Position]]:
+) -> tuple[list[_Played], dict[tuple[tuple[int, int, int, int], Contract, Team], Position], int]:
     """Where the auction of the world ``deal`` ends after each of ``calls``, the other calls
-    made by ``model``; and the position of the first lead of each contract so reached."""
+    made by ``model``; the position of the first lead of each contract so reached; and how
+    many calls were made in all."""
+    made = 0
     played: list[_Played] = []
     positions: dict[tuple[tuple[int, int, int, int], Contract, Team], Position] = {}
     me = deal.turn
@@ -410,9 +423,10 @@ def _game_auctions(
                 positions[key] = Position.from_deal(deal)
             level = coinche.bid_level(deal.calls)
             played.append(_Played(contract, bidder.team, deal.double, level, hands))
+        made += pushed
         for _ in range(pushed):
             deal.pop()
-    return played, positions
+    return played, positions, made
 
 
 def playing_for(view: SeatView, team: Team) -> MatchUtility | None:
