@@ -1,0 +1,227 @@
+"""``strong`` in French Belote, Coinche and Bela: it plays whole deals from every seat, decides
+deterministically and only on what its seat sees, and its objective is the game's own score;
+in Bulgarian Belot it decides as it did before it played the other games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from belot.bots import make
+from belot.bots.bidding import estimate_calls, worth_weighing
+from belot.bots.sampling import Constraints, deal_hidden, world_deal
+from belot.bots.solver import Position, Solver
+from belot.bots.strong import StrongBot, _GameObjective, shared_solver
+from belot.engine.actions import CallKind, Declare, Play
+from belot.engine.deal import Deal, Phase
+from belot.engine.rules import Rules
+from belot.engine.scoring import contract_total
+from belot.engine.table import Seat
+from belot.engine.view import SeatView
+
+GAMES = ("french", "coinche", "bela")
+#: A small think budget keeps the whole-deal tests quick; the decisions are the same kind.
+THINK = 0.05
+
+
+def _rules(game: str) -> Rules:
+    return Rules.preset_named(game)
+
+
+def _advance(deal: Deal, until: int, seed: int = 3) -> None:
+    """Play ``deal`` with ``basic`` at every seat until its history has ``until`` actions."""
+    basic = make("basic", seed=seed)
+    while not deal.is_over and len(deal.history) < until:
+        turn = deal.turn
+        assert turn is not None
+        deal.push(basic.act(deal.view(turn)))
+
+
+def _to_phase(deal: Deal, phase: Phase, seed: int = 3) -> None:
+    basic = make("basic", seed=seed)
+    while not deal.is_over and deal.phase is not phase:
+        turn = deal.turn
+        assert turn is not None
+        deal.push(basic.act(deal.view(turn)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_strong_plays_a_whole_deal_from_every_seat(game: str) -> None:
+    deal = Deal.new(_rules(game), dealer=Seat.E, seed=f"strong-games-{game}")
+    bots = [StrongBot(seed=int(seat), think=THINK) for seat in Seat]
+    calls = 0
+    while not deal.is_over:
+        turn = deal.turn
+        assert turn is not None
+        view = deal.view(turn)
+        action = bots[turn].act(view)
+        assert action in view.legal
+        calls += deal.phase is Phase.AUCTION
+        deal.push(action)
+    assert calls >= 1
+    if deal.contract is not None:  # a French redeal has no score
+        score = deal.score()
+        assert sum(score.written) > 0
+
+
+def _views(game: str) -> list[tuple[Deal, SeatView]]:
+    """Views of deals of ``game`` with a choice, at the auction and in the play, each with a
+    copy of its deal."""
+    out: list[tuple[Deal, SeatView]] = []
+    for number in range(4):
+        deal = Deal.new(_rules(game), dealer=Seat(number), seed=f"strong-views-{game}-{number}")
+        _advance(deal, 1)
+        while not deal.is_over and deal.phase is Phase.AUCTION:
+            turn = deal.turn
+            assert turn is not None
+            view = deal.view(turn)
+            if len(view.legal) > 1:
+                out.append((deal.copy(), view))
+                break
+            _advance(deal, len(deal.history) + 1)
+        _to_phase(deal, Phase.PLAY)
+        _advance(deal, len(deal.history) + 5 + 3 * number)
+        if not deal.is_over:
+            turn = deal.turn
+            assert turn is not None
+            out.append((deal.copy(), deal.view(turn)))
+    return [(d, v) for d, v in out if len(v.legal) > 1]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_strong_is_deterministic_per_seed(game: str) -> None:
+    for _, view in _views(game)[:3]:
+        first = StrongBot(seed=11, think=THINK).act(view)
+        again = StrongBot(seed=11, think=THINK).act(view)
+        assert first == again
+        assert first in view.legal
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_strong_decides_the_same_whatever_the_hidden_cards(game: str) -> None:
+    """Two deals that differ only in cards the seat cannot see (another world dealt within
+    what it saw: the others' hands, French Belote's stock, Bela's hidden pairs) give the seat
+    the same view and the bot the same decision."""
+    differing = 0
+    for deal, view in _views(game)[:3]:
+        seat = view.seat
+        rng = random.Random(5)
+        other = world_deal(view, deal_hidden(Constraints.of(view), rng), rng)
+        assert other.view(seat) == view
+        hidden = [s for s in Seat if s != seat and other.hand_mask(s) != deal.hand_mask(s)]
+        bot = StrongBot(seed=2, think=THINK)
+        assert bot.act(other.view(seat)) == bot.act(deal.view(seat))
+        differing += bool(hidden)
+    assert differing
+
+
+def _best_play(deal: Deal, solver: Solver) -> Play:
+    """The card best for the mover's side with every hand open."""
+    values = solver.solve_cards(Position.from_deal(deal))
+    bidder = deal.bidder
+    turn = deal.turn
+    assert bidder is not None and turn is not None
+    sign = 1 if turn.team == bidder.team else -1
+    card = max(values, key=lambda c: (sign * values[c], -c.index))
+    return Play(card)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_objective_is_the_games_score_on_solved_worlds(game: str) -> None:
+    """Played out by the solver from the second trick, a deal's score by the engine is the
+    objective of the seat to play, in the real world, at the card points the solve gives."""
+    solver = Solver()
+    checked = 0
+    for number in range(6):
+        deal = Deal.new(_rules(game), dealer=Seat(number % 4), seed=f"objective-{game}-{number}")
+        _to_phase(deal, Phase.PLAY, seed=number)
+        if deal.is_over or deal.contract is None:
+            continue
+        _advance(deal, len(deal.history) + 8, seed=number)  # the first trick, declarations
+        turn = deal.turn
+        bidder = deal.bidder
+        assert turn is not None and bidder is not None
+        view = deal.view(turn)
+        constraints = Constraints.of(view)
+        total = contract_total(deal.contract, deal.rules)
+        objective = _GameObjective(view, total, constraints)
+        hands = (
+            deal.hand_mask(Seat.N),
+            deal.hand_mask(Seat.E),
+            deal.hand_mask(Seat.S),
+            deal.hand_mask(Seat.W),
+        )
+        extras = objective.world(hands)
+        assert extras is not None
+        value = solver.solve(Position.from_deal(deal))
+        while not deal.is_over:
+            actions = deal.legal_actions()
+            declares = [a for a in actions if isinstance(a, Declare)]
+            deal.push(declares[0] if declares else _best_play(deal, solver))
+        assert deal.card_points[bidder.team] == value
+        written = deal.score().written
+        ours = turn.team
+        assert objective(value, extras) == written[ours] - written[ours.other]
+        checked += 1
+    assert checked >= 3
+
+
+def test_coinche_weighs_levels_and_doubles() -> None:
+    """A Coinche bidder's turn weighs several levels of a suit, each by its solved outcomes."""
+    deal = Deal.new(_rules("coinche"), dealer=Seat.N, seed="coinche-levels")
+    _advance(deal, 1)
+    for _ in range(8):
+        turn = deal.turn
+        assert turn is not None
+        view = deal.view(turn)
+        calls = worth_weighing(view)
+        levels = {c.level for c in calls if c.kind is CallKind.BID}
+        if len(levels) > 1:
+            estimates = estimate_calls(
+                view,
+                calls,
+                random.Random(1),
+                shared_solver(),
+                nodes=2_000_000,
+                hard_cap=2_500_000,
+            )
+            assert {e.call for e in estimates} == set(calls)
+            assert all(e.worlds > 0 for e in estimates)
+            return
+        _advance(deal, len(deal.history) + 1)
+        if deal.phase is not Phase.AUCTION:
+            break
+    pytest.fail("no Coinche turn with levels to weigh in this deal")
+
+
+#: Decisions of ``strong`` (seed 7) on Bulgarian views of deals ``pin-N`` played by ``basic``
+#: (seed 3), at a history length, made before it played the other games.
+BULGARIAN_PINS = {
+    (2, 3): "spades",
+    (2, 6): "pass",
+    (2, 12): "QS",
+    (4, 3): "all-trumps",
+    (4, 6): "8S",
+    (5, 15): "7C",
+}
+
+
+def test_bulgarian_decisions_are_unchanged() -> None:
+    bot = make("strong", seed=7)
+    for number in sorted({n for n, _ in BULGARIAN_PINS}):
+        deal = Deal.new(seed=f"pin-{number}", dealer=Seat(number % 4))
+        basic = make("basic", seed=3)
+        stops = sorted(h for n, h in BULGARIAN_PINS if n == number)
+        while stops and not deal.is_over:
+            turn = deal.turn
+            assert turn is not None
+            view = deal.view(turn)
+            if len(deal.history) == stops[0]:
+                assert str(bot.act(view)) == BULGARIAN_PINS[number, stops.pop(0)]
+            deal.push(basic.act(view))
+        assert not stops
+
+
+def test_strong_plays_every_game() -> None:
+    assert StrongBot.games == frozenset({"bulgarian", "french", "coinche", "bela"})
