@@ -9,12 +9,14 @@ import random
 import pytest
 
 from belot.bots import make
+from belot.bots.base import decision_rng
 from belot.bots.bidding import estimate_calls, worth_weighing
 from belot.bots.sampling import Constraints, deal_hidden, world_deal
 from belot.bots.solver import Position, Solver
-from belot.bots.strong import StrongBot, _GameObjective, shared_solver
+from belot.bots.strong import StrongBot, _GameObjective, estimate_cards, shared_solver
 from belot.engine.actions import CallKind, Declare, Play
 from belot.engine.deal import Deal, Phase
+from belot.engine.games.bela import BELA_POINTS
 from belot.engine.rules import Rules
 from belot.engine.scoring import contract_total
 from belot.engine.table import Seat
@@ -225,3 +227,36 @@ def test_bulgarian_decisions_are_unchanged() -> None:
 
 def test_strong_plays_every_game() -> None:
     assert StrongBot.games == frozenset({"bulgarian", "french", "coinche", "bela"})
+
+
+def test_bela_is_kept_silent_only_when_that_scores_better() -> None:
+    """Where the bela may be kept silent, each card that may keep it has the mean of both ways,
+    silence gains at most the bela's 20 (the pair going to the others when the callers fall),
+    and the bot keeps it silent exactly when that mean is the better."""
+    checked = 0
+    for number in (9, 21, 31):
+        deal = Deal.new(_rules("bela"), dealer=Seat(number % 4), seed=f"silent-{number}")
+        basic = make("basic", seed=1)
+        while not deal.is_over:
+            turn = deal.turn
+            assert turn is not None
+            view = deal.view(turn)
+            if deal.phase is Phase.PLAY and any(
+                isinstance(a, Play) and a.silent for a in view.legal
+            ):
+                break
+            deal.push(basic.act(view))
+        assert not deal.is_over
+        estimates = estimate_cards(view, decision_rng(0, view), think=0.1, game_points=True)
+        silent = {a.card for a in view.legal if isinstance(a, Play) and a.silent}
+        for estimate in estimates:
+            if estimate.card in silent:
+                assert estimate.silent_points is not None
+                assert estimate.silent_points <= estimate.points + BELA_POINTS
+            else:
+                assert estimate.silent_points is None
+        best = estimates[0]
+        keep = best.silent_points is not None and best.silent_points > best.points
+        assert StrongBot(seed=0, think=0.1).act(view) == Play(best.card, silent=keep)
+        checked += 1
+    assert checked == 3
