@@ -15,6 +15,11 @@ inside, doubled, with the declarations and belots the hands hold; four passes ar
 worth nothing. The call with the best mean, less a margin for the risk a bid or a double takes,
 is made.
 
+French Belote, Coinche and Bela deal their worlds with ``belot.bots.sampling`` (``deal_hidden``
+then ``world_deal``: the stock, Bela's hidden pairs), weighted by ``sampling.weight``, finish the
+auction with ``basic`` and score by the game's own scoring (``deal_score``); a Coinche bid is
+weighed at several levels, each by its solved outcomes, and so are coinche and surcoinche.
+
 Calls no hand could sensibly make are not weighed (a bid far under ``basic``'s strength
 threshold, a contra without defence), so most auction turns of a weak hand cost nothing.
 """

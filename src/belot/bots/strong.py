@@ -13,6 +13,14 @@ Auction: bidding by simulation (``belot.bots.bidding``): each call worth weighin
 exactly in worlds dealt to agree with the calls so far, and the one with the best mean score is
 made, within ``AUCTION_THINK`` times the card-play node budget. Cut: ``basic``'s. Declarations:
 always the best set.
+
+Every game plays so: French Belote, Coinche and Bela deal their worlds by the same sampling (the
+turned card and its taker, Bela's hidden pairs, each game's obligations), solve them under their
+own obligations and score them by the engine's scoring of the game (``bidding.deal_score``:
+French made at equal points or dedans, capot 252; Coinche's contract test, level, capot and
+doubles; Bela's callers who must score more, stiglja). Bela's bela is kept silent when the
+worlds score that better. Only Bulgarian Belot plays for the match (``bidding.playing_for``):
+the other games weigh a deal by its points.
 """
 
 from __future__ import annotations
