@@ -421,9 +421,14 @@ def test_duel_command_takes_the_game_and_its_options() -> None:
     assert both.exit_code == 2 and "not both" in both.output
 
 
-def test_a_level_that_does_not_play_the_game_is_refused_by_name() -> None:
+def test_a_level_that_does_not_play_the_game_is_refused_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from belot.engine.rules import Rules
+    from fake_levels import bulgarian_only
 
-    with pytest.raises(BelotError, match="the strong level does not play french yet"):
-        check(["strong", "basic"], 10, rules=Rules.french())
-    check(["strong", "basic"], 10, rules=Rules.bulgarian())  # plays Bulgarian Belot
+    level = bulgarian_only(monkeypatch)
+    with pytest.raises(BelotError, match=f"the {level} level does not play french yet"):
+        check([level, "basic"], 10, rules=Rules.french())
+    check([level, "basic"], 10, rules=Rules.bulgarian())  # plays Bulgarian Belot
+    check(["strong", "basic"], 10, rules=Rules.french())  # every level plays every game

@@ -13,6 +13,7 @@ from belot.bots.basic import NAME_AT, BasicBot, contract_strength, name_or_pass
 from belot.cli.engine import EngineSession
 from belot.engine import Call, Contract, Deal, Match, Play, Rules, Seat
 from belot.engine import parse_cards as cards
+from belot.engine.errors import BelotError
 from belot.engine.record import dumps, match_from_record
 
 BELOT = [sys.executable, "-c", "from belot.cli import main; main()"]
@@ -71,9 +72,14 @@ def test_match_bela_options_are_checked() -> None:
     assert len(out.strip().splitlines()) == 1
 
 
-def test_a_bot_that_cannot_play_bela_is_refused() -> None:
-    code, out = invoke("match", "--game", "bela", "--bots", "random,basic,random,strong")
-    assert code == 2 and "the strong level plays bulgarian only, not bela" in out
+def test_a_bot_that_cannot_play_bela_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from belot.cli.match import make_bots
+    from fake_levels import bulgarian_only
+
+    level = bulgarian_only(monkeypatch)
+    with pytest.raises(BelotError, match=f"--bots: the {level} level does not play bela yet"):
+        make_bots(f"random,basic,random,{level}", 1, game="bela")
+    assert len(make_bots("random,basic,random,strong", 1, game="bela")) == 4
 
 
 def test_calc_bela_scores_exactly() -> None:

@@ -304,8 +304,8 @@ def test_match_coinche_sheet_shows_the_bids(tmp_path: Path) -> None:
 def test_match_coinche_options_are_checked() -> None:
     code, out = invoke("match", "--game", "coinche", "--option", "surcoinche_multiplier=5")
     assert code == 2 and "surcoinche_multiplier" in out and len(out.strip().splitlines()) == 1
-    code, out = invoke("match", "--game", "coinche", "--bots", "random,basic,random,strong")
-    assert code == 2 and "the strong level plays bulgarian only, not coinche" in out
+    code, out = invoke("match", "--game", "coinche", "--bots", "random,basic,random,nobody")
+    assert code == 2 and "unknown bot level 'nobody'" in out and len(out.strip().splitlines()) == 1
 
 
 def _doc_record() -> tuple[dict[str, Any], str]:
@@ -434,7 +434,7 @@ def test_the_engine_protocol_plays_coinche() -> None:
     refused = ask(cmd="new", rules={"preset": "coinche", "options": {"nt_last_trick": 10}})
     assert not refused["ok"] and "nt_last_trick" in refused["error"]
     assert ask(cmd="new", rules="coinche", seed=1, cut=3)["ok"]
-    assert ask(cmd="bot", level="strong")["error"].endswith("plays bulgarian only, not coinche")
+    assert ask(cmd="bot", level="basic")["ok"]
 
 
 # --- a bot's seed knows the bid's level ---------------------------------------------------------

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from belot.engine import Match, Play, Rules, Seat
+from belot.engine.errors import BelotError
 from belot.engine.record import dumps, match_from_record
 
 BELOT = [sys.executable, "-c", "from belot.cli import main; main()"]
@@ -145,7 +146,11 @@ def test_bench_runs_french_deals() -> None:
     assert result["count"] > 0 and result["per_second"] > 0
 
 
-def test_a_bot_that_cannot_play_french_is_refused() -> None:
-    code, out = invoke("match", "--game", "french", "--bots", "random,basic,random,strong")
-    assert code == 2 and "the strong level plays bulgarian only, not french" in out
-    assert len(out.strip().splitlines()) == 1
+def test_a_bot_that_cannot_play_french_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from belot.cli.match import make_bots
+    from fake_levels import bulgarian_only
+
+    level = bulgarian_only(monkeypatch)
+    with pytest.raises(BelotError, match=f"--bots: the {level} level does not play french yet"):
+        make_bots(f"random,basic,random,{level}", 1, game="french")
+    assert len(make_bots("random,basic,random,strong", 1, game="french")) == 4

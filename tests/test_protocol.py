@@ -15,6 +15,7 @@ import pytest
 from belot.cli.engine import EngineSession, serve
 from belot.engine import Card, Deal, Seat
 from belot.engine.record import deal_to_record
+from fake_levels import bulgarian_only
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "engine-protocol.md"
 
@@ -38,7 +39,9 @@ def test_hello_lists_levels_and_commands(session: EngineSession) -> None:
     assert reply["games"][:2] == ["bulgarian", "french"]
 
 
-def test_a_french_deal_through_the_protocol(session: EngineSession) -> None:
+def test_a_french_deal_through_the_protocol(
+    session: EngineSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
     reply = ask(session, cmd="new", rules="french", seed=3, dealer="N", cut=5)
     assert reply["ok"] and reply["phase"] == "auction" and reply["turn"] == "E"
     view = ask(session, cmd="view", seat="S")["view"]
@@ -47,8 +50,9 @@ def test_a_french_deal_through_the_protocol(session: EngineSession) -> None:
     assert ask(session, cmd="legal")["legal"] == ["pass", turned_suit]
     reply = ask(session, cmd="bot", level="basic", apply=True)
     assert reply["ok"] and reply["applied"]
-    reply = ask(session, cmd="bot", level="strong")
-    assert not reply["ok"] and "plays bulgarian only, not french" in reply["error"]
+    level = bulgarian_only(monkeypatch)
+    reply = ask(session, cmd="bot", level=level)
+    assert not reply["ok"] and f"the {level} level does not play french" in reply["error"]
 
 
 def test_new_deal_matches_the_library(session: EngineSession) -> None:

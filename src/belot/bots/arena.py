@@ -814,23 +814,15 @@ def check(
     rules: Rules | None = None,
 ) -> None:
     """Raise ``BelotError`` naming the first bad argument of ``duel`` or ``tournament``."""
-    from belot.bots import LEVELS
+    from belot.bots import LEVELS, why_not_plays
 
     for level in levels:
         if level not in LEVELS:
             raise BelotError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-    preset = (rules or Rules.bulgarian()).preset
-
-    def plays(level: str) -> bool:
-        games = make(level).games
-        return games is None or preset in games
-
     for level in levels:
-        if not plays(level):
-            able = ", ".join(name for name in LEVELS if plays(name))
-            raise BelotError(
-                f"the {level} level does not play {preset} yet (levels that do: {able})"
-            )
+        why = why_not_plays(level, (rules or Rules.bulgarian()).preset)
+        if why is not None:
+            raise BelotError(why)
     if deals < 0:
         raise BelotError(f"--deals must be 0 or more, not {deals}")
     if analyse < 0:

@@ -18,7 +18,7 @@ import click
 
 from belot import __name__ as _package
 from belot import strictjson
-from belot.bots import LEVELS, make
+from belot.bots import LEVELS, make, why_not_plays
 from belot.bots.base import Bot
 from belot.engine.actions import CallKind, parse_action
 from belot.engine.cards import Card
@@ -240,11 +240,9 @@ class EngineSession:
         bot = self._bots.get(key)
         if bot is None:
             bot = self._bots[key] = make(level, seed=seed, think=key[2])
-        if bot.games is not None and deal.rules.preset not in bot.games:
-            raise ProtocolError(
-                f"the {level} level plays {' and '.join(sorted(bot.games))} only, "
-                f"not {deal.rules.preset}"
-            )
+        why = why_not_plays(level, deal.rules.preset)
+        if why is not None:
+            raise ProtocolError(why)
         seat = deal.turn
         started = time.perf_counter()
         action = bot.act(deal.view(seat))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from belot.bots import LEVELS, Bot, make
+from belot.bots import LEVELS, Bot, make, why_not_plays
 from belot.engine.errors import BelotError
 from belot.engine.match import Match
 from belot.engine.record import dumps
@@ -71,17 +71,14 @@ def make_bots(
         raise BelotError(
             f"--bots: give one level or {len(seats)} levels (for {names}), not {spec!r}"
         )
-    bots = {
+    for level in levels:
+        why = why_not_plays(level, game)
+        if why is not None:
+            raise BelotError(f"--bots: {why}")
+    return {
         seat: make(level, seed=4 * match_seed + seat)
         for seat, level in zip(seats, levels, strict=True)
     }
-    for bot in bots.values():
-        if bot.games is not None and game not in bot.games:
-            raise BelotError(
-                f"--bots: the {bot.name} level plays {' and '.join(sorted(bot.games))} only, "
-                f"not {game}"
-            )
-    return bots
 
 
 def save_record(path: str, match: Match) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
-from belot.bots import LEVELS, make
+from belot.bots import LEVELS, plays, why_not_plays
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.web.tables import SeatInfo, SeatKind, TableError, person_name
@@ -74,8 +74,7 @@ def claim_name(data: object) -> str:
 @cache
 def level_plays(level: str, game: str) -> bool:
     """Whether bots of ``level`` play ``game`` (a rules preset)."""
-    games = make(level).games
-    return games is None or game in games
+    return plays(level, game)
 
 
 def _seats(value: object, game: str) -> list[SeatInfo]:
@@ -102,12 +101,10 @@ def _seat(seat: Seat, item: object, game: str) -> SeatInfo:
         raise TableError(
             f"{field}.level: unknown bot level {_shown(level)} (known: {', '.join(LEVELS)})"
         )
-    if not level_plays(level, game):
-        # A person's seat has a level too: the bot that plays it when the person leaves.
-        able = ", ".join(name for name in LEVELS if level_plays(name, game))
-        raise TableError(
-            f"{field}.level: the {level} level does not play {game} yet (levels that do: {able})"
-        )
+    # A person's seat has a level too: the bot that plays it when the person leaves.
+    why = None if level_plays(level, game) else why_not_plays(level, game)
+    if why is not None:
+        raise TableError(f"{field}.level: {why}")
     return SeatInfo(kind="person" if kind == "person" else "bot", level=level)
 
 
