@@ -212,12 +212,17 @@ def test_a_whole_deal_through_openspiel_is_the_engines(pyspiel: Any, game: str) 
     assert deal_to_record(state.deal) == {k: v for k, v in record.items() if k != "seed"}
 
 
-def test_strong_bot_refuses_a_game_it_does_not_play(pyspiel: Any) -> None:
+def test_a_bot_refuses_a_game_it_does_not_play(
+    pyspiel: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from belot.engine import BelotError
     from belot.research.openspiel import BelotBot
+    from fake_levels import bulgarian_only
 
-    with pytest.raises(BelotError, match="does not play french"):
-        BelotBot(pyspiel.load_game("belot_french"), 0, "strong")
+    level = bulgarian_only(monkeypatch)
+    with pytest.raises(BelotError, match=f"the {level} level does not play french"):
+        BelotBot(pyspiel.load_game("belot_french"), 0, level)
+    BelotBot(pyspiel.load_game("belot_french"), 0, "strong")  # strong plays every game
 
 
 def test_ismcts_plays_a_deal(pyspiel: Any) -> None:

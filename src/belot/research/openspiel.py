@@ -26,7 +26,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-from belot.bots import make
+from belot.bots import make, why_not_plays
 from belot.engine.deal import Deal
 from belot.engine.errors import BelotError
 from belot.engine.rules import PRESET_OPTIONS, PRESETS, Rules
@@ -288,10 +288,10 @@ class BelotBot(pyspiel.Bot):  # type: ignore[misc]
     ) -> None:
         pyspiel.Bot.__init__(self)
         self._player = player_id
+        why = why_not_plays(level, game.game)
+        if why is not None:
+            raise BelotError(why)
         self._bot = make(level, seed=seed)
-        games = self._bot.games
-        if games is not None and game.game not in games:
-            raise BelotError(f"the {level} level does not play {game.game} yet")
 
     def player_id(self) -> int:
         return self._player
