@@ -5,11 +5,11 @@ with more points, stiglja +90, exact points to 1001, a belot of eight cards wins
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from belot.engine.actions import Call, CallKind
+from belot.engine.actions import Call, CallKind, LegalActions
 from belot.engine.cards import SUIT_MASKS, Card, Suit
 from belot.engine.contracts import Contract
 from belot.engine.declarations import FOUR_POINTS, Declaration, _sequences, _value
@@ -46,6 +46,8 @@ BELA_POINTS: Final = BELOT_POINTS
 """The king and queen of trumps in one hand (bela): 20."""
 _PASS: Final = Call.pass_()
 _NAMES: Final = tuple(Call.bid(Contract.of_suit(suit)) for suit in Suit)
+_NAMING: Final = LegalActions((_PASS, *_NAMES))
+_FORCED: Final = LegalActions(_NAMES)
 
 
 def bela_legal_mask(hand: int, trick: Sequence[int], contract: int, option: Any) -> int:
@@ -250,13 +252,12 @@ class Bela(Game):
 
     # --- naming trumps: one round, the dealer must name when the three others pass ----------
 
-    def legal_calls(self, deal: Deal, seat: Seat) -> Iterator[Call]:
-        if deal.passes < 3:
-            yield _PASS
-        yield from _NAMES
+    def legal_calls(self, deal: Deal, seat: Seat) -> LegalActions:
+        # After three passes the dealer must name trumps: no pass.
+        return _NAMING if deal.passes < 3 else _FORCED
 
     def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
-        if call in self.legal_calls(deal, seat):
+        if (call is _PASS and deal.passes < 3) or call in self.legal_calls(deal, seat):
             return None
         if call.kind is CallKind.PASS:
             why = "the three others passed: the dealer must name trumps"
