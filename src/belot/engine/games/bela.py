@@ -302,9 +302,7 @@ class Bela(Game):
     def score(self, deal: Deal, hanging: int) -> DealScore:
         bidder = deal.bidder
         assert bidder is not None
-        announced = [deal.announced(s) or () for s in Seat]
-        scored = self.scored_declarations(deal, announced)
-        declared, belas = extras(deal, scored)
+        declared, belas = extras(deal, deal.scored_declarations())
         return score_bela(
             bidder.team,
             deal.card_points,

@@ -287,9 +287,7 @@ class Coinche(Game):
     def score(self, deal: Deal, hanging: int) -> DealScore:
         bidder = deal.bidder
         assert bidder is not None
-        announced = [deal.announced(s) or () for s in Seat]
-        scored = self.scored_declarations(deal, announced)
-        declared, belote = extras(deal, scored)
+        declared, belote = extras(deal, deal.scored_declarations())
         return score_coinche(
             deal.rules,
             bidder.team,

@@ -218,9 +218,7 @@ class French(Game):
     def score(self, deal: Deal, hanging: int) -> DealScore:
         bidder = deal.bidder
         assert bidder is not None
-        announced = [deal.announced(s) or () for s in Seat]
-        scored = self.scored_declarations(deal, announced)
-        declared, belote = extras(deal, scored)
+        declared, belote = extras(deal, deal.scored_declarations())
         return score_french(
             bidder.team,
             deal.card_points,
