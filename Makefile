@@ -2,7 +2,8 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-# The research adapters' frameworks (extras), which the tests need and playing does not.
+# The extras that the tests need and playing does not: the research adapters' frameworks,
+# Redis's client for several servers, and Ray.
 RESEARCH := $(VENV)/.research
 
 .PHONY: play test lint bench docs screenshots clean
@@ -14,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(RESEARCH): $(STAMP)
-	$(PY) -m pip install --quiet -e '.[openspiel,pettingzoo]'
+	$(PY) -m pip install --quiet -e '.[openspiel,pettingzoo,cluster,ray]'
 	touch $(RESEARCH)
 
 play: $(STAMP)
