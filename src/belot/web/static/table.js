@@ -487,7 +487,7 @@ function dealSummary() {
     out.push(el("p", { class: "seed-line" }, `${t("seed")}: `, el("code", { id: "deal-seed", text: info.seed }),
       el("br"), `${t("verify")} `, el("code", { text: `belot verify ${info.seed} --cut ${info.cut ?? ""} --dealer ${info.dealer}` })));
   }
-  if (state.you) out.push(el("button", { type: "button", class: "primary", id: "next-deal", onclick: () => send({ type: "next" }), text: t("next_deal") }));
+  if (state.you) out.push(el("button", { type: "button", class: "primary next-deal", id: "next-deal", onclick: () => send({ type: "next" }), text: t("next_deal") }));
   return out;
 }
 
