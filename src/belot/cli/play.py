@@ -1,8 +1,11 @@
 """``belot play``: play a match in the terminal as South, with three computer players.
 
-Every choice is offered as a numbered list of the legal actions only; type the number or the
-action itself (``hearts``, ``pass``, ``JH``; in Bela ``KH-silent`` keeps a bela silent). ``q``
-leaves; end of input or Ctrl-C too.
+On a terminal it opens the full-screen table (``belot.terminal``); ``--plain``, or an output
+that is not a terminal (a pipe, a screen reader's log), keeps the line mode below.
+
+In line mode every choice is offered as a numbered list of the legal actions only; type the
+number or the action itself (``hearts``, ``pass``, ``JH``; in Bela ``KH-silent`` keeps a bela
+silent). ``q`` leaves; end of input or Ctrl-C too.
 """
 
 from __future__ import annotations
@@ -78,7 +81,7 @@ def _read(prompt: str) -> str:
     return line.strip()
 
 
-def _label(action: Action, belas: frozenset[Card] = frozenset()) -> str:
+def label(action: Action, belas: frozenset[Card] = frozenset()) -> str:
     """How a menu shows ``action``; ``belas``: the cards that may be played announcing a bela
     or keeping it silent (Bela)."""
     if isinstance(action, Declare):
@@ -101,7 +104,7 @@ def choose(prompt: str, options: Sequence[Action]) -> Action:
     belas = frozenset(a.card for a in options if isinstance(a, Play) and a.silent)
     lines = [""]
     for i, action in enumerate(options, 1):
-        item = f"{i}) {_label(action, belas)}"
+        item = f"{i}) {label(action, belas)}"
         if lines[-1] and len(lines[-1]) + 2 + len(item) > _MENU_WIDTH:
             lines.append("")
         lines[-1] += ("  " if lines[-1] else "") + item
@@ -127,7 +130,7 @@ def choose(prompt: str, options: Sequence[Action]) -> Action:
             continue
         if action in options:
             return action
-        click.echo(f"  {_label(action)} is not allowed now. Pick one of the choices above.")
+        click.echo(f"  {label(action)} is not allowed now. Pick one of the choices above.")
 
 
 def ask_cut() -> Cut:
@@ -226,6 +229,39 @@ def narrate(deal: Deal, seat: Seat, action: Action, tricks_before: int, belots: 
                         click.echo(line)
 
 
+def bot_turn(match: Match, bots: dict[Seat, Bot]) -> tuple[Seat, Action] | None:
+    """Let the bot whose turn it is act (starting the next deal after a finished one); None
+    when South is to act or the match is over."""
+    if match.deal_over:
+        if match.is_over:
+            return None
+        match.next_deal()
+    seat = match.turn
+    if seat is None or seat == ME:
+        return None
+    action = bots[seat].act(match.view(seat))
+    match.push(action, seat)
+    return seat, action
+
+
+def open_match(
+    seed: int | None, bots: str, resume: bytes | None, game: str, options: tuple[str, ...]
+) -> tuple[Match, dict[Seat, Bot]]:
+    """The match ``belot play`` plays (new, or from a saved record) and its three bots."""
+    if resume is not None:
+        if seed is not None or options or game != "bulgarian":
+            raise BelotError("--resume takes the seed and rules from the record")
+        match = match_from_record(loads(resume))
+    else:
+        match = Match(parse_options(options, game), seed=seed)
+    levels = bots or default_level()
+    if "strong" in levels:  # its solver compiles (first run) or loads before the first move
+        from belot.bots import prepare
+
+        prepare(progress=lambda message: click.echo(f"belot: {message}", err=True))
+    return match, make_bots(levels, match.seed, _OTHERS, match.rules.preset)
+
+
 def play_match(match: Match, bots: dict[Seat, Bot]) -> None:
     """Play on from wherever ``match`` stands until it is won."""
     resuming = bool(match.deal.actions) and not match.deal_over
@@ -249,11 +285,13 @@ def play_match(match: Match, bots: dict[Seat, Bot]) -> None:
                 if deal.contract is not None and deal.phase is Phase.PLAY:
                     click.echo(f"Contract: {fmt_contract(deal)}.")
             resuming = False
-        seat = match.turn
-        assert seat is not None
-        action = ask(deal) if seat == ME else bots[seat].act(match.view(seat))
         tricks, belots = deal.trick_number, len(deal.belots)
-        match.push(action, seat)
+        moved = bot_turn(match, bots)
+        if moved is None:
+            seat, action = ME, ask(deal)
+            match.push(action, seat)
+        else:
+            seat, action = moved
         narrate(deal, seat, action, tricks, belots)
         if match.deal_over:
             if deal.contract is not None:
@@ -285,6 +323,16 @@ def play_match(match: Match, bots: dict[Seat, Bot]) -> None:
 )
 @GAME_OPTION
 @RULES_OPTIONS
+@click.option(
+    "--plain", is_flag=True, help="The numbered line mode, even on a terminal (screen readers)."
+)
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "bg", "fr"]),
+    default="en",
+    show_default=True,
+    help="Language of the terminal table.",
+)
 def command(
     seed: int | None,
     bots: str,
@@ -292,21 +340,17 @@ def command(
     resume_path: Any,
     game: str,
     options: tuple[str, ...],
+    plain: bool,
+    lang: str,
 ) -> None:
     """Play a match as South against computer players (North is your partner)."""
-    if resume_path is not None:
-        if seed is not None or options or game != "bulgarian":
-            raise BelotError("--resume takes the seed and rules from the record")
-        match = match_from_record(loads(resume_path.read()))
-    else:
-        match = Match(parse_options(options, game), seed=seed)
-    rules = match.rules
-    levels = bots or default_level()
-    if "strong" in levels:  # its solver compiles (first run) or loads before the first move
-        from belot.bots import prepare
+    resume = resume_path.read() if resume_path is not None else None
+    match, players = open_match(seed, bots, resume, game, options)
+    if not plain and sys.stdout.isatty() and sys.stdin.isatty():
+        from belot.terminal import run  # Textual loads only for the table
 
-        prepare(progress=lambda message: click.echo(f"belot: {message}", err=True))
-    players = make_bots(levels, match.seed, _OTHERS, rules.preset)
+        sys.exit(run(match, players, record_path=record_path, lang=lang))
+    rules = match.rules
     click.echo(
         f"Belot · {rules.preset} to {rules.target} · seed {match.seed} · you are South; "
         + ", ".join(f"{s.name} {players[s].name}" for s in _OTHERS)

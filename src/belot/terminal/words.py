@@ -1,0 +1,121 @@
+"""The terminal table's words in English, Bulgarian and French: one small table.
+
+The names follow the line mode (``belot.cli.play``) and the cheat sheet
+(``belot.cheatsheet.words``): Пас, Контра, Без коз, Всичко коз; Passe, Contre, Sans atout.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
+from belot.engine.cards import Card
+from belot.engine.contracts import Contract
+from belot.engine.table import Seat
+
+__all__ = ["LANGUAGES", "Words"]
+
+LANGUAGES: Final = ("en", "bg", "fr")
+
+#: key -> (English, Bulgarian, French)
+_TEXTS: Final[dict[str, tuple[str, str, str]]] = {
+    "N": ("North", "Север", "Nord"),
+    "E": ("East", "Изток", "Est"),
+    "S": ("You", "Ти", "Vous"),
+    "W": ("West", "Запад", "Ouest"),
+    "clubs": ("clubs", "спатия", "trèfle"),
+    "diamonds": ("diamonds", "каро", "carreau"),
+    "hearts": ("hearts", "купа", "cœur"),
+    "spades": ("spades", "пика", "pique"),
+    "no-trumps": ("no trumps", "без коз", "sans atout"),
+    "all-trumps": ("all trumps", "всичко коз", "tout atout"),
+    "pass": ("pass", "пас", "passe"),
+    "contra": ("contra", "контра", "contre"),
+    "recontra": ("recontra", "реконтра", "surcontre"),
+    "coinche": ("coinche", "контра", "coinche"),
+    "surcoinche": ("surcoinche", "реконтра", "surcoinche"),
+    "capot": ("capot", "капо", "capot"),
+    "deal": ("Deal", "Раздаване", "Donne"),
+    "dealer": ("dealer", "раздава", "donneur"),
+    "contract": ("Contract", "Игра", "Contrat"),
+    "auction": ("Auction", "Наддаване", "Enchères"),
+    "turned": ("Turned card", "Обърната карта", "Carte retournée"),
+    "last_trick": ("Last trick", "Последна ръка", "Dernier pli"),
+    "sheet": ("Score sheet", "Резултат", "Feuille de marque"),
+    "announced": ("Announced", "Анонси", "Annonces"),
+    "hanging": ("hanging", "висящи", "en suspens"),
+    "your_turn": ("Your turn", "Твой ред", "À vous"),
+    "waiting": ("The others play…", "Другите играят…", "Les autres jouent…"),
+    "cut": ("cut", "цепене", "coupe"),
+    "cut_help": (
+        "Cut: ←/→ or type a number 1-31, Enter",
+        "Цепене: ←/→ или число 1-31, Enter",
+        "Coupe : ←/→ ou un nombre 1-31, Entrée",
+    ),
+    "announce_nothing": ("announce nothing", "без анонс", "rien à annoncer"),
+    "silent": ("keep the {belot} silent", "без {belot}", "{belot} tue"),
+    "with_belot": ("with the {belot} (20)", "с {belot} (20)", "avec la {belot} (20)"),
+    "next_deal": ("Enter: next deal", "Enter: следващо раздаване", "Entrée : donne suivante"),
+    "won": ("You and North win the match!", "Ти и Север печелите!", "Vous et Nord gagnez !"),
+    "lost": ("East and West win the match.", "Изток и Запад печелят.", "Est et Ouest gagnent."),
+    "saved": ("Saved to {path}", "Записано в {path}", "Enregistré dans {path}"),
+    "undone": ("Taken back", "Върнато", "Annulé"),
+    "no_undo": ("Nothing to take back", "Няма какво да се върне", "Rien à annuler"),
+    "hint": ("Hint", "Подсказка", "Conseil"),
+    "thinking": ("Thinking…", "Мисля…", "Je réfléchis…"),
+    "no_hint": ("No hint: {why}", "Няма подсказка: {why}", "Pas de conseil : {why}"),
+    "trick_won": ("Trick {n} → {seat}", "Ръка {n} → {seat}", "Pli {n} → {seat}"),
+    "plays": ("{seat}: {card}", "{seat}: {card}", "{seat} : {card}"),
+    "says": ("{seat}: {call}", "{seat}: {call}", "{seat} : {call}"),
+    "all_passed": ("All passed", "Всички пас", "Tout le monde passe"),
+    "written": (
+        "Written: NS {ns}, EW {ew}",
+        "Записва се: НС {ns}, ИЗ {ew}",
+        "Marqué : NS {ns}, EO {ew}",
+    ),
+    "keys": (
+        "←→ Enter 1-9 · calls p c d h s n a x r · u undo · ? hint · w save · q quit",
+        "←→ Enter 1-9 · обяви p c d h s n a x r · u назад · ? съвет · w запис · q изход",
+        "←→ Entrée 1-9 · p c d h s n a x r · u annuler · ? conseil · w sauver · q quitter",
+    ),
+}
+
+# Card faces as each language writes them (belot.cheatsheet.words): вале, дама, поп, асо.
+_RANKS: Final = {
+    "en": ("7", "8", "9", "10", "J", "Q", "K", "A"),
+    "bg": ("7", "8", "9", "10", "В", "Д", "П", "А"),
+    "fr": ("7", "8", "9", "10", "V", "D", "R", "A"),
+}
+
+
+class Words:
+    """The table's words in one language (``en``, ``bg`` or ``fr``)."""
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"no language {lang!r}: one of {', '.join(LANGUAGES)}")
+        self.lang = lang
+        self._column = LANGUAGES.index(lang)
+
+    def __call__(self, key: str, **values: object) -> str:
+        return _TEXTS[key][self._column].format(**values)
+
+    def seat(self, seat: Seat) -> str:
+        return self(seat.name)
+
+    def card(self, card: Card) -> str:
+        """``J♥``, ``В♥``, ``V♥``."""
+        return _RANKS[self.lang][card.rank] + card.suit.symbol
+
+    def contract(self, contract: Contract) -> str:
+        return self(contract.text)
+
+    def call(self, call: Call) -> str:
+        """A call in words; a Coinche bid with its level (``100 ♥``, ``capot ♠``)."""
+        if call.kind is CallKind.BID:
+            assert call.contract is not None
+            if not call.level:
+                return self.contract(call.contract)
+            amount = self("capot") if call.level == CAPOT_LEVEL else str(call.level)
+            return f"{amount} {call.contract.symbol}"
+        return self(call.kind.value)

@@ -1,0 +1,232 @@
+"""The terminal table (``belot.terminal``) driven through Textual's own harness: key presses on an
+80×24 screen, a whole deal of each game against random bots, resuming a saved record, undo, the
+hint key and the layout."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+from textual.geometry import Region
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from belot.cli.play import ME, bot_turn, open_match
+from belot.engine.actions import Action, Call, CallKind, Cut, Play
+from belot.engine.deal import Phase
+from belot.engine.match import Match
+from belot.engine.view import SeatView
+from belot.terminal.app import TableApp
+
+SIZE = (80, 24)
+GAMES = ["bulgarian", "french", "coinche", "bela"]
+
+
+def table(game: str = "bulgarian", seed: int = 5, **kwargs: object) -> TableApp:
+    match, bots = open_match(seed, "random", None, game, ())
+    return TableApp(match, bots, pace=0, **kwargs)  # type: ignore[arg-type]
+
+
+def drive(app: TableApp, script: Callable[[Pilot[int]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def settle(pilot: Pilot[int]) -> None:
+    """Wait until the bots have acted and the screen is drawn."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def press(pilot: Pilot[int], *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+def text(app: TableApp, widget: str) -> str:
+    return str(app.query_one(widget, Static).render())
+
+
+def reference(game: str, seed: int, deals: int) -> Match:
+    """The same match played by the library alone: the same bots, South taking the choice that
+    Enter takes (the cut of 16, else the first legal action), until ``deals`` deals are over."""
+    match, bots = open_match(seed, "random", None, game, ())
+    while len(match.deals) + match.deal_over < deals:
+        if bot_turn(match, bots) is None and not match.deal_over:
+            legal = match.view(ME).legal
+            match.push(Cut(16) if match.deal.phase is Phase.CUT else legal[0], ME)
+    return match
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_deal_of_each_game_ends_on_the_written_score(game: str) -> None:
+    app = table(game)
+
+    async def script(pilot: Pilot[int]) -> None:
+        match = app.match
+        for _ in range(200):
+            if match.deal_over and (match.scores[-1] is not None or match.is_over):
+                break
+            await press(pilot, "enter")  # Enter: South's first choice; after a deal, the next
+        score = match.scores[-1]
+        assert score is not None
+        ns, ew = score.written
+        assert "Written: NS" in text(app, "#log")
+        assert f"NS {ns}, EW {ew}" in text(app, "#log")
+        assert f"{match.totals[0]:>4}  {match.totals[1]:>4}" in text(app, "#sheet")
+        same = reference(game, 5, len(match.deals) + 1)
+        assert [d.actions for d in same.deals] + [same.deal.actions] == [
+            d.actions for d in match.deals
+        ] + [match.deal.actions]
+        assert same.totals == match.totals
+
+    drive(app, script)
+
+
+def test_the_80_by_24_layout_shows_the_hand_and_the_actions() -> None:
+    app = table("french")
+
+    async def script(pilot: Pilot[int]) -> None:
+        await press(pilot, *["enter"] * 3)  # the cut, then the auction
+        screen = Region(0, 0, *SIZE)
+        for widget in ("#top", "#north", "#west", "#trick", "#east", "#south", "#hand"):
+            region = app.query_one(widget).region
+            assert region.area and screen.contains_region(region), widget
+        for widget in ("#actions", "#log", "#sheet", "#keys"):
+            assert screen.contains_region(app.query_one(widget).region), widget
+        view = app.match.view(ME)
+        hand = text(app, "#hand")
+        assert hand.count("╭") == len(view.hand)
+        for card in view.hand:
+            assert app.words.card(card) in hand
+        if view.my_turn:
+            actions = text(app, "#actions")
+            assert all(app.label(a) in actions for a in view.legal)
+
+    drive(app, script)
+
+
+def test_menus_offer_only_the_legal_calls_and_letters_pick_them() -> None:
+    app = table("bulgarian", seed=3)
+
+    async def script(pilot: Pilot[int]) -> None:
+        match = app.match
+        for _ in range(20):
+            if match.deal.phase is Phase.AUCTION and match.turn == ME:
+                break
+            await press(pilot, "enter")
+        assert app.options == list(match.view(ME).legal)
+        calls = len(match.deal.calls)
+        await press(pilot, "p")
+        assert match.deal.calls[calls] == (ME, Call(CallKind.PASS))
+
+    drive(app, script)
+
+
+def test_undo_takes_back_souths_action_and_the_bots_after_it() -> None:
+    app = table("bulgarian", seed=7)
+
+    async def script(pilot: Pilot[int]) -> None:
+        match = app.match
+        await press(pilot, "enter", "enter")  # the cut, then South's first call
+        assert match.turn == ME
+        before = list(match.deal.actions)
+        await press(pilot, "enter")
+        assert len(match.deal.actions) > len(before)
+        await press(pilot, "u")
+        assert match.deal.actions == before
+        assert match.turn == ME and app.options == list(match.view(ME).legal)
+        assert "Taken back" in text(app, "#log")
+
+    drive(app, script)
+
+
+def test_a_saved_record_resumes_where_it_stopped(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    first = table("coinche", seed=2, record_path=str(record))
+    kept: list[Action] = []
+
+    async def play_some(pilot: Pilot[int]) -> None:
+        await press(pilot, *["enter"] * 4)
+        kept.extend(first.match.deal.actions)
+        await press(pilot, "w")
+        assert f"Saved to {record}" in text(first, "#log")
+
+    drive(first, play_some)
+    match, bots = open_match(None, "random", record.read_bytes(), "bulgarian", ())
+    assert match.rules.preset == "coinche" and match.deal.actions == kept
+    second = TableApp(match, bots, pace=0)
+
+    async def go_on(pilot: Pilot[int]) -> None:
+        assert second.match.deal.actions[: len(kept)] == kept
+        for _ in range(100):
+            if second.match.deal_over:
+                break
+            await press(pilot, "enter")
+        assert second.match.deal_over
+
+    drive(second, go_on)
+
+
+def test_the_hint_key_shows_the_advice_and_moves_the_cursor() -> None:
+    def advice(view: SeatView) -> list[tuple[Action, float]]:
+        return [(view.legal[-1], 12.5), (view.legal[0], -3.0)]
+
+    app = table("bulgarian", seed=3, hinter=advice)
+
+    async def script(pilot: Pilot[int]) -> None:
+        await press(pilot, "enter")
+        await press(pilot, "question_mark")
+        assert app.cursor == len(app.options) - 1
+        assert "Hint:" in text(app, "#log") and "+12.5" in text(app, "#log")
+
+    drive(app, script)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("bg", "Ти"), ("fr", "Vous"), ("en", "You")])
+def test_the_table_speaks_english_bulgarian_and_french(lang: str, word: str) -> None:
+    app = table("bulgarian", seed=3, lang=lang)
+
+    async def script(pilot: Pilot[int]) -> None:
+        assert word in text(app, "#south")
+
+    drive(app, script)
+
+
+def test_digits_pick_a_card_in_the_play() -> None:
+    app = table("bela", seed=4)
+
+    async def script(pilot: Pilot[int]) -> None:
+        match = app.match
+        for _ in range(40):
+            if match.deal.phase is Phase.PLAY and match.turn == ME:
+                break
+            await press(pilot, "enter")
+        legal = list(match.view(ME).legal)
+        tricks = len(match.deal.tricks)
+        await press(pilot, str(len(legal)))
+        plays = [p for t in match.deal.tricks[tricks - 1 :] for p in t.plays]
+        chosen = legal[-1]
+        assert isinstance(chosen, Play)
+        assert (ME, chosen.card) in plays
+
+    drive(app, script)
+
+
+def test_play_help_does_not_load_textual() -> None:
+    code = (
+        "import sys\nfrom belot.cli import main\ntry:\n    main(['play', '--help'])\n"
+        "except SystemExit:\n    pass\nprint('textual' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "--plain" in out.stdout
+    assert out.stdout.split()[-1] == "False"
