@@ -38,6 +38,20 @@ __all__ = ["command"]
     "postgresql+psycopg://user:pw@localhost/belot (the driver must be installed).",
 )
 @click.option(
+    "--redis-url",
+    default=None,
+    help="Redis that joins several servers sharing --database-url into one site, e.g. "
+    "redis://127.0.0.1:6379/0: a browser may reach any of them (the cluster extra).",
+)
+@click.option(
+    "--heartbeat",
+    default=1.0,
+    show_default=True,
+    type=click.FloatRange(0.05, 60),
+    help="With --redis-url: seconds between the pings that tell a table's server a browser "
+    "of another server is still there (and that the table's server still is).",
+)
+@click.option(
     "--bot-delay",
     default=0.6,
     show_default=True,
@@ -64,7 +78,7 @@ __all__ = ["command"]
     "lease_seconds",
     default=20.0,
     show_default=True,
-    type=click.FloatRange(2, 3600),
+    type=click.FloatRange(1, 3600),
     help="Seconds a table stays this server's after its last renewal (renewed every quarter).",
 )
 @click.option(
@@ -103,6 +117,8 @@ def command(
     port: int,
     data_dir: Path,
     database_url: str | None,
+    redis_url: str | None,
+    heartbeat: float,
     bot_delay: float,
     leave_grace: float,
     idle_seconds: float,
@@ -123,6 +139,18 @@ def command(
     from belot.web.protocol import TimedH11Protocol
     from belot.web.store import Store, default_url, masked
 
+    if redis_url is not None and database_url is None:
+        raise click.UsageError(
+            "--redis-url needs --database-url: the servers of one site share one database "
+            "(PostgreSQL, or one SQLite file on this machine)"
+        )
+    if redis_url is not None:
+        try:
+            import redis  # noqa: F401
+        except ImportError:
+            raise click.UsageError(
+                "--redis-url needs redis-py: pip install 'belot[cluster]'"
+            ) from None
     store = Store(database_url or default_url(data_dir), lease_seconds=lease_seconds)
     if check:
         sys.exit(_check(store))
@@ -144,6 +172,8 @@ def command(
         leave_grace=leave_grace,
         idle_seconds=idle_seconds,
         limits=limits,
+        redis_url=redis_url,
+        heartbeat=heartbeat,
     )
     # Every action allocates many small objects; collecting less often keeps the pauses that
     # delay every table at once rare (the load benchmark's 99th percentile).
@@ -151,7 +181,8 @@ def command(
     gc.set_threshold(50_000, 20, 100)
     url = f"http://{host}:{port}/"
     where = masked(database_url) if database_url else data_dir
-    click.echo(f"belot: serving on {url} (tables in {where}); Ctrl+C stops")
+    joined = f", one of the servers on Redis {_no_password(redis_url)}" if redis_url else ""
+    click.echo(f"belot: serving on {url} (tables in {where}{joined}); Ctrl+C stops")
     if open_browser and _has_desktop():
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     uvicorn.run(
@@ -168,6 +199,12 @@ def command(
         timeout_keep_alive=UVICORN_LIMITS["timeout_keep_alive"],
         http=TimedH11Protocol,
     )
+
+
+def _no_password(url: str) -> str:
+    from belot.web.relay import shown_url
+
+    return shown_url(url)
 
 
 def _has_desktop() -> bool:

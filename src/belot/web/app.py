@@ -12,8 +12,9 @@ import importlib
 import importlib.util
 import json
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
@@ -32,12 +33,16 @@ from belot.engine.errors import BelotError
 from belot.engine.rules import PRESETS
 from belot.engine.table import Seat
 from belot.web import forms, hints, i18n
+from belot.web.clients import Close, Send
 from belot.web.guard import BODY_SECONDS, MAX_BODY, MAX_MESSAGE, BodyError, Guard, json_object
 from belot.web.limits import Gate, Limiter, Limits, host_of, too_many
-from belot.web.rooms import Client, Hub, Room
+from belot.web.rooms import Client, Hub, Room, Unavailable
 from belot.web.store import Store
 from belot.web.svg import back_svg, card_svg
-from belot.web.tables import TableError, shown_code
+from belot.web.tables import TableError, shown_code, table_code
+
+if TYPE_CHECKING:
+    from belot.web.relay import Relay, Session
 
 __all__ = ["create_app"]
 
@@ -79,6 +84,12 @@ async def _fatal(websocket: WebSocket, message: str, code: int) -> None:
     await websocket.close(code=code, reason=message[:120])
 
 
+def _refused(error: BelotError) -> dict[str, Any]:
+    """The JSON answer of a refused request, with the owner of a table served elsewhere."""
+    owner = getattr(error, "owner", None)
+    return {"error": str(error)} | ({"owner": owner} if owner else {})
+
+
 def _status(error: BelotError, default: int) -> int:
     """The HTTP status of ``error``: its own (a table not served here), else ``default``."""
     status = getattr(error, "status", default)
@@ -106,6 +117,8 @@ def create_app(
     max_body: int = MAX_BODY,
     body_seconds: float = BODY_SECONDS,
     limits: Limits | None = None,
+    redis_url: str | None = None,
+    heartbeat: float = 1.0,
 ) -> Starlette:
     """The Starlette app serving every table kept in ``store``.
 
@@ -113,11 +126,15 @@ def create_app(
     ``limits`` what one client address may do (``belot.web.limits``).
     Tables are loaded at start-up when they must carry on (``Hub.load``), the others when
     opened; one with nobody at it for ``idle_seconds`` leaves memory.
+    With ``redis_url``, several processes share the store's database: a browser at a table
+    of another process is served by it through Redis (``belot.web.relay``, a ping every
+    ``heartbeat`` seconds).
     """
     hub = Hub(store, bot_delay=bot_delay, leave_grace=leave_grace, idle_seconds=idle_seconds)
     hub.load()
     extra_routes = _scorecounter_routes()
     gate = Gate(limits or Limits())
+    relay: Relay | None = None
 
     async def committed(table_id: str) -> Room:
         """The room of ``table_id`` once all it did is committed (nothing is shown before)."""
@@ -129,7 +146,11 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         hub.resume()
+        if relay is not None:
+            await relay.start()
         yield
+        if relay is not None:
+            await relay.close()
         await hub.close()
 
     level_games: dict[str, list[str]] = {}
@@ -148,19 +169,28 @@ def create_app(
             extras=bool(extra_routes),
         )
 
+    async def served_id(table_id: str) -> str:
+        """The code of a table served here or, with a relay, by another process."""
+        try:
+            return (await hub.room(table_id)).table.id
+        except Unavailable as error:
+            if relay is not None and error.owner is not None and error.status == 423:
+                return table_code(table_id)
+            raise
+
     async def table_page(request: Request) -> Response:
         try:
-            room = await hub.room(request.path_params["table_id"])
+            table_id = await served_id(request.path_params["table_id"])
         except TableError as error:
             raise HTTPException(_status(error, 404), str(error)) from None
-        return _page(request, "table.html", table_id=room.table.id)
+        return _page(request, "table.html", table_id=table_id)
 
     async def replay_page(request: Request) -> Response:
         try:
-            room = await hub.room(request.path_params["table_id"])
+            table_id = await served_id(request.path_params["table_id"])
         except TableError as error:
             raise HTTPException(_status(error, 404), str(error)) from None
-        return _page(request, "replay.html", table_id=room.table.id)
+        return _page(request, "replay.html", table_id=table_id)
 
     async def create_table(request: Request) -> Response:
         try:
@@ -180,45 +210,67 @@ def create_app(
             return _error(str(error))
         return JSONResponse({"id": room.table.id, "seat": "S", "token": token})
 
-    async def claim_seat(request: Request) -> Response:
+    async def claim(call: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         try:
-            room = await hub.room(request.path_params["table_id"])
+            room = await hub.room(str(call["table"]))
             room.check_open()
-            seat = Seat.from_str(request.path_params["seat"])
-            data = await json_object(request, empty={})
+            seat = Seat.from_str(str(call["seat"]))
             table = room.table
-            token = table.claim(seat, forms.claim_name(data))
+            token = table.claim(seat, forms.claim_name(call["data"]))
             if not table.started and not any(s.is_open for s in table.seats):
                 table.start()  # every person's seat is taken: deal
             room.save_config()
             await room.changed()
         except BelotError as error:
-            return _error(str(error), _status(error, 400))
-        return JSONResponse({"id": room.table.id, "seat": seat.name, "token": token})
+            return _status(error, 400), _refused(error)
+        return 200, {"id": room.table.id, "seat": seat.name, "token": token}
+
+    async def state(call: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        try:
+            room = await committed(str(call["table"]))
+        except TableError as error:
+            return _status(error, 404), _refused(error)
+        return 200, room.state(None)
+
+    async def record(call: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        try:
+            room = await committed(str(call["table"]))
+        except TableError as error:
+            return _status(error, 404), _refused(error)
+        table = room.table
+        return 200, {
+            "id": table.id,
+            "rules": table.rules.to_dict(),
+            "first_dealer": table.first_dealer.name,
+            "deals": table.replay_json(),
+            "sheet": table.sheet_json(),
+            "over": table.is_over,
+        }
+
+    calls = {"claim": claim, "state": state, "record": record}
+
+    async def answer(what: str, **arguments: Any) -> Response:
+        """Serve ``calls[what]`` here, or have the table's owner serve it (with a relay)."""
+        status, body = await calls[what](arguments)
+        owner = body.pop("owner", None)
+        if status == 423 and owner is not None and relay is not None:
+            status, body = await relay.call(owner, what, **arguments)
+            body.pop("owner", None)
+        return JSONResponse(body, status_code=status)
+
+    async def claim_seat(request: Request) -> Response:
+        try:
+            data = await json_object(request, empty={})
+        except BodyError as error:
+            return _error(str(error), error.status)
+        path = request.path_params
+        return await answer("claim", table=path["table_id"], seat=path["seat"], data=data)
 
     async def table_json(request: Request) -> Response:
-        try:
-            room = await committed(request.path_params["table_id"])
-        except TableError as error:
-            return _error(str(error), _status(error, 404))
-        return JSONResponse(room.state(None))
+        return await answer("state", table=request.path_params["table_id"])
 
     async def record_json(request: Request) -> Response:
-        try:
-            room = await committed(request.path_params["table_id"])
-        except TableError as error:
-            return _error(str(error), _status(error, 404))
-        table = room.table
-        return JSONResponse(
-            {
-                "id": table.id,
-                "rules": table.rules.to_dict(),
-                "first_dealer": table.first_dealer.name,
-                "deals": table.replay_json(),
-                "sheet": table.sheet_json(),
-                "over": table.is_over,
-            }
-        )
+        return await answer("record", table=request.path_params["table_id"])
 
     analysed: dict[tuple[str, int], list[dict[str, Any]]] = {}
 
@@ -266,25 +318,21 @@ def create_app(
         finally:
             gate.close_socket(host)
 
-    async def _serve_socket(websocket: WebSocket, host: str) -> None:
-        wait = gate.guesses.wait(host)
-        if wait:
-            await _fatal(websocket, too_many("wrong table codes or seat tokens", wait), 4429)
-            return
+    async def place(
+        table_id: str, token: str | None, address: str, send: Send, close: Close
+    ) -> Session | str:
+        """A browser's session at ``table_id`` when this process serves it, else the name of
+        the process that does (with a relay); raises ``TableError`` naming why neither."""
         try:
-            room = await hub.room(websocket.path_params["table_id"])
-        except TableError as error:
-            if _status(error, 404) == 404:
-                gate.guesses.spend(host)
-            await _fatal(websocket, str(error), 4000 + _status(error, 404))
-            return
-        token = websocket.query_params.get("token")
+            room = await hub.room(table_id)
+        except Unavailable as error:
+            if relay is not None and error.owner is not None and error.status == 423:
+                return error.owner
+            raise
         seat = room.table.seat_of(token)
         if token and seat is None:
-            gate.guesses.spend(host)
-            await _fatal(websocket, "wrong seat token for this table", 4403)
-            return
-        client = Client(seat, websocket.send_text, websocket.close)
+            raise Unavailable("wrong seat token for this table", 403)
+        client = Client(seat, send, close)
         room.clients.append(client)
         if seat is not None:
             room.returned(seat)
@@ -297,36 +345,89 @@ def create_app(
             )
         else:
             await room.changed()
+        return _Local(room, client, address)
+
+    async def session(
+        table_id: str, token: str | None, address: str, send: Send, close: Close
+    ) -> Session:
+        placed = await place(table_id, token, address, send, close)
+        if isinstance(placed, str):
+            assert relay is not None
+            return await relay.link(table_id, placed, token, address, send, close)
+        return placed
+
+    @dataclass(eq=False)
+    class _Local:
+        """A browser at a room of this process (its own or another process's, relayed)."""
+
+        room: Room
+        client: Client
+        address: str
+
+        @property
+        def dropped(self) -> bool:
+            return self.client.dropped
+
+        async def handle(self, text: str) -> None:
+            client = self.client
+            try:
+                message = strictjson.loads(text)
+            except strictjson.MalformedJSONError:
+                _tell(client, "messages are JSON")
+                return
+            except strictjson.JSONInputError as error:
+                _tell(client, f"messages are JSON: {error}")
+                return
+            await _handle(self.room, client, message, self.address)
+
+        def tell(self, message: str) -> None:
+            _tell(self.client, message)
+
+        async def leave(self) -> None:
+            room, client = self.room, self.client
+            room.clients = [c for c in room.clients if c is not client]
+            if client.seat is not None and not room.connected(client.seat):
+                room.left(client.seat)
+            with contextlib.suppress(Exception):
+                await room.broadcast()
+
+    async def _serve_socket(websocket: WebSocket, host: str) -> None:
+        wait = gate.guesses.wait(host)
+        if wait:
+            await _fatal(websocket, too_many("wrong table codes or seat tokens", wait), 4429)
+            return
+        token = websocket.query_params.get("token")
         try:
-            while not client.dropped:
+            here = await session(
+                websocket.path_params["table_id"],
+                token,
+                host,
+                websocket.send_text,
+                websocket.close,
+            )
+        except TableError as error:
+            if _status(error, 404) in (403, 404):
+                gate.guesses.spend(host)
+            await _fatal(websocket, str(error), 4000 + _status(error, 404))
+            return
+        try:
+            while not here.dropped:
                 received = await websocket.receive()
                 if received["type"] == "websocket.disconnect":
                     break
                 text = received.get("text")
                 if text is None:
-                    _tell(client, "messages are JSON text: binary frames are not read")
+                    here.tell("messages are JSON text: binary frames are not read")
                 elif len(text) > MAX_MESSAGE:
-                    _tell(client, f"a message is at most {MAX_MESSAGE // 1024} KiB")
+                    here.tell(f"a message is at most {MAX_MESSAGE // 1024} KiB")
                 else:
-                    try:
-                        message = strictjson.loads(text)
-                    except strictjson.MalformedJSONError:
-                        _tell(client, "messages are JSON")
-                        continue
-                    except strictjson.JSONInputError as error:
-                        _tell(client, f"messages are JSON: {error}")
-                        continue
-                    await _handle(room, client, message, websocket)
+                    await here.handle(text)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            room.clients = [c for c in room.clients if c is not client]
-            if seat is not None and not room.connected(seat):
-                room.left(seat)
-            with contextlib.suppress(Exception):
-                await room.broadcast()
+            await here.leave()
 
-    async def _handle(room: Room, client: Client, message: Any, websocket: WebSocket) -> None:
+    async def _handle(room: Room, client: Client, message: Any, address: str) -> None:
         seat = client.seat
         kind = message.get("type") if isinstance(message, dict) else None
         try:
@@ -360,13 +461,19 @@ def create_app(
                     hints.hint,
                     view,
                     key=("hint", room.table.id, seat),
-                    address=host_of(websocket.scope),
+                    address=address,
                 )
                 client.offer(json.dumps({"type": "hint", "hint": advice}))
             else:
                 raise TableError(f"unknown message type {kind!r}")
         except BelotError as error:
             _tell(client, str(error))
+
+    if redis_url is not None:
+        from belot.web.relay import Relay
+
+        relay = Relay(redis_url, store.owner, place, calls, heartbeat=heartbeat)
+    app_relay = relay
 
     routes: list[BaseRoute] = [
         Route("/", home),
@@ -392,4 +499,5 @@ def create_app(
     )
     app.state.max_body = max_body
     app.state.hub = hub
+    app.state.relay = app_relay
     return app

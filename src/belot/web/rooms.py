@@ -57,9 +57,11 @@ T = TypeVar("T")
 class Unavailable(TableError):
     """A table this server cannot serve now, with the HTTP status that says why."""
 
-    def __init__(self, message: str, status: int) -> None:
+    def __init__(self, message: str, status: int, owner: str | None = None) -> None:
         super().__init__(message)
         self.status = status
+        #: The server that owns the table (status 423), to forward to (``belot.web.relay``).
+        self.owner = owner
 
 
 @dataclass(eq=False)
@@ -831,4 +833,6 @@ def _refusal(key: str, lease: Lease) -> Unavailable:
     if lease.owner is None:
         return Unavailable(f"no table {key!r}", 404)
     until = datetime.datetime.fromtimestamp(lease.until or 0, datetime.UTC)
-    return Unavailable(f"another server owns table {key} until {until:%Y-%m-%d %H:%M:%S} UTC", 423)
+    return Unavailable(
+        f"another server owns table {key} until {until:%Y-%m-%d %H:%M:%S} UTC", 423, lease.owner
+    )
