@@ -65,9 +65,10 @@ def strong_hint(view: SeatView) -> list[tuple[Action, float]]:
     return sorted(pairs, key=lambda p: -p[1] if math.isfinite(p[1]) else math.inf)
 
 
-def _card(card: Card, style: str = "") -> Text:
-    red = "bold red" if card.suit in _RED else "bold"
-    return Text(card.symbol, style=f"{red} {style}".strip())
+def _card_style(card: Card) -> str:
+    """Red suits red, black suits in the terminal's own text colour (readable on light and dark
+    backgrounds alike), both bold."""
+    return "bold red" if card.suit in _RED else "bold"
 
 
 class TableApp(App[int]):
@@ -360,7 +361,7 @@ class TableApp(App[int]):
             self.say(words("says", seat=who, call=words.call(action)))
         elif isinstance(action, Declare):
             if action.declarations and seat != ME:
-                kinds = ", ".join(f"{d.kind.text} ({d.points})" for d in action.declarations)
+                kinds = ", ".join(f"{words(d.kind.text)} ({d.points})" for d in action.declarations)
                 self.say(words("says", seat=who, call=kinds))
         else:
             self.say(words("plays", seat=who, card=words.card(action.card)))
@@ -407,6 +408,9 @@ class TableApp(App[int]):
         self.query_one("#last", Static).update(self._last(view))
         self.query_one("#announced", Static).update(self._announced(view))
 
+    def _card(self, card: Card) -> Text:
+        return Text(self.words.card(card), style=_card_style(card))
+
     def _contract(self, view: SeatView) -> str:
         assert view.contract is not None and view.bidder is not None
         bid = next((c for _, c in reversed(view.calls) if c.kind is CallKind.BID), None)
@@ -434,12 +438,12 @@ class TableApp(App[int]):
     def _trick(self, view: SeatView) -> Text:
         plays = dict(view.current_trick)
         if not plays and view.phase is not Phase.PLAY and view.turned is not None:
-            return Text(f"{self.words('turned')}: ") + _card(view.turned)
+            return Text(f"{self.words('turned')}: ") + self._card(view.turned)
         if not plays and view.phase is Phase.AUCTION:
             return Text(self.words("auction"), style="dim")
 
         def at(seat: Seat) -> Text:
-            return _card(plays[seat]) if seat in plays else Text("··", style="dim")
+            return self._card(plays[seat]) if seat in plays else Text("··", style="dim")
 
         text = Text()
         text.append("     ").append_text(at(Seat.N)).append("\n")
@@ -465,9 +469,7 @@ class TableApp(App[int]):
             face = self.words.card(card).ljust(3)
             lines[0].append(f"╭{mark}──╮", style=style or "dim")
             lines[1].append("│", style=style or "dim")
-            lines[1].append_text(
-                Text(face, style=f"{'bold red' if card.suit in _RED else 'bold'} {style}".strip())
-            )
+            lines[1].append_text(Text(face, style=f"{_card_style(card)} {style}".strip()))
             lines[1].append("│", style=style or "dim")
             lines[2].append("╰───╯", style=style or "dim")
         return Text("\n").join(lines)
@@ -540,13 +542,13 @@ class TableApp(App[int]):
         trick = done[-1]
         text = Text(f"{self.words('last_trick')} {len(done)}\n", style="bold")
         for seat, card in trick.plays:
-            text.append(f"{seat.name} ").append_text(_card(card)).append(" ")
+            text.append(f"{seat.name} ").append_text(self._card(card)).append(" ")
         assert trick.winner is not None
         text.append(f"→ {trick.winner.name}")
         return text
 
     def _announced(self, view: SeatView) -> Text:
-        items = [f"{a.seat.name} {a.kind.text} {a.points}" for a in view.announcements]
+        items = [f"{a.seat.name} {self.words(a.kind.text)} {a.points}" for a in view.announcements]
         belot = game_words(view.rules.preset).belot
         items += [f"{seat.name} {belot} {suit.symbol}" for seat, suit in view.belots]
         if not items:
