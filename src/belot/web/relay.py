@@ -27,7 +27,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
@@ -99,7 +99,7 @@ class Relay:
         url: str,
         node: str,
         place: Place,
-        calls: dict[str, Call],
+        calls: Mapping[str, Call],
         *,
         heartbeat: float = HEARTBEAT_SECONDS,
     ) -> None:
@@ -163,7 +163,7 @@ class Relay:
                 self.up = False
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
             await asyncio.sleep(delay)
             delay = min(2 * delay, 2.0)
 
