@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from belot.cli.play import ME, bot_turn, open_match
 from belot.engine.actions import Action, Call, CallKind, Cut, Play
+from belot.engine.contracts import Contract
 from belot.engine.deal import Phase
 from belot.engine.match import Match
 from belot.engine.view import SeatView
@@ -230,3 +231,43 @@ def test_play_help_does_not_load_textual() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "--plain" in out.stdout
     assert out.stdout.split()[-1] == "False"
+
+
+def test_digits_choose_the_cut_in_its_long_list() -> None:
+    app = table("bulgarian", seed=3)  # East deals: South cuts first
+
+    async def script(pilot: Pilot[int]) -> None:
+        assert app.match.deal.phase is Phase.CUT and len(app.options) == 31
+        assert app.cursor == 15  # Enter alone cuts 16
+        await press(pilot, "2", "0", "enter")
+        assert app.match.deal.actions[0] == Cut(20)
+
+    drive(app, script)
+
+
+def test_a_suit_letter_steps_through_coinches_bids() -> None:
+    app = table("coinche", seed=1)
+
+    async def script(pilot: Pilot[int]) -> None:
+        match = app.match
+        for _ in range(20):
+            if match.deal.phase is Phase.AUCTION and match.turn == ME:
+                break
+            await press(pilot, "enter")
+        hearts = [a for a in app.options if isinstance(a, Call) and a.contract is Contract.HEARTS]
+        assert len(hearts) > 2
+        calls = len(match.deal.calls)
+        await press(pilot, "h", "h", "enter")
+        assert match.deal.calls[calls] == (ME, hearts[1])
+
+    drive(app, script)
+
+
+def test_no_hint_for_the_cut() -> None:
+    app = table("bulgarian", seed=3, hinter=lambda view: [])
+
+    async def script(pilot: Pilot[int]) -> None:
+        await press(pilot, "question_mark")
+        assert "No hint: only for calls and cards" in text(app, "#log")
+
+    drive(app, script)

@@ -230,8 +230,13 @@ class TableApp(App[int]):
     async def hint(self) -> None:
         if self.busy or not self.options:
             return
+        if not all(isinstance(a, Call | Play) for a in self.options):
+            self.say(self.words("no_hint", why=self.words("hint_only")))  # the cut, declarations
+            self.draw()
+            return
         self.say(self.words("thinking"))
         self.busy = True
+        self.draw()
         try:
             pairs = await asyncio.to_thread(self.hinter, self.match.view(ME))
         except (BelotError, ValueError) as error:

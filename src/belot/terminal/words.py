@@ -67,6 +67,11 @@ _TEXTS: Final[dict[str, tuple[str, str, str]]] = {
     "no_undo": ("Nothing to take back", "Няма какво да се върне", "Rien à annuler"),
     "hint": ("Hint", "Подсказка", "Conseil"),
     "thinking": ("Thinking…", "Мисля…", "Je réfléchis…"),
+    "hint_only": (
+        "only for calls and cards",
+        "само за обяви и карти",
+        "annonces et cartes seulement",
+    ),
     "no_hint": ("No hint: {why}", "Няма подсказка: {why}", "Pas de conseil : {why}"),
     "trick_won": ("Trick {n} → {seat}", "Ръка {n} → {seat}", "Pli {n} → {seat}"),
     "plays": ("{seat}: {card}", "{seat}: {card}", "{seat} : {card}"),
