@@ -7,6 +7,14 @@ action arrives; it reports the 50th/95th/99th percentiles. Bots wait ``--bot-del
 before each action, as at a real table.
 
     .venv/bin/python benchmarks/load.py --tables 200 --seconds 60
+
+With ``--url HOST:PORT`` it plays at a site already running instead, e.g. nginx in front of
+several processes started by ``deploy/start.sh`` (docs/deploy.md): the tables are then
+created and played through nginx, each owned by one process and most browsers reaching
+another one, which relays through Redis.
+
+    deploy/start.sh start 3
+    .venv/bin/python benchmarks/load.py --url 127.0.0.1:8150 --tables 300 --seconds 20
 """
 
 from __future__ import annotations
@@ -104,8 +112,9 @@ async def run(args: argparse.Namespace, base: str) -> None:
     def pct(p: float) -> float:
         return 1000 * latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))]
 
+    delay = f"bot delay {args.bot_delay} s" if args.url is None else f"at {args.url}"
     print(
-        f"tables {args.tables} ({args.level} bots, bot delay {args.bot_delay} s), "
+        f"tables {args.tables} ({args.level} bots, {delay}), "
         f"{elapsed:.0f} s: {len(latencies)} actions by the people, {sum(deals)} deals finished"
     )
     print(
@@ -121,7 +130,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--level", default="basic")
     parser.add_argument("--bot-delay", type=float, default=0.6)
+    parser.add_argument(
+        "--url",
+        default=None,
+        help="HOST:PORT of a running site to load (its own --bot-delay applies) instead of "
+        "starting a server",
+    )
     args = parser.parse_args()
+    if args.url is not None:
+        asyncio.run(run(args, args.url.removeprefix("http://").rstrip("/")))
+        return
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
         code = "import sys; from belot.cli import main; main(sys.argv[1:])"
