@@ -521,7 +521,8 @@ def game_view(deal: Deal, data: dict[str, Any]) -> dict[str, Any]:
     ``auction_round``, French Belote's round of the auction (1: take the turned suit or pass,
     2: name another suit or pass; None elsewhere); ``hidden_cards``, how many cards each seat
     holds face down and has not seen (Bela's two until trumps are named, which the view does not
-    carry: the deal has not dealt them yet)."""
+    carry: the deal has not dealt them yet); ``scored``, once the deal is over, what made each
+    team's points (``scored_of``)."""
     game = deal.rules.preset
     level, doubled = bid_of(deal)
     data["game"] = game
@@ -531,7 +532,25 @@ def game_view(deal: Deal, data: dict[str, Any]) -> dict[str, Any]:
     auction = data["phase"] == "auction"
     data["auction_round"] = 1 + len(deal.calls) // 4 if auction and game == "french" else None
     data["hidden_cards"] = BELA_HIDDEN if auction and game == "bela" else 0
+    data["scored"] = scored_of(deal)
     return data
+
+
+def scored_of(deal: Deal) -> dict[str, Any] | None:
+    """For the deal's summary, once it is scored: each team's declarations that scored
+    (``{"NS": [{"cards": "JH-AH", "points": 50}], "EW": []}``) and the score's notes (such as
+    ``dedans``, ``capot``, ``doubled tie``); None before."""
+    score = deal.result
+    if score is None:
+        return None
+    ns, ew = deal.scored_declarations()
+    return {
+        "declarations": {
+            team: [{"cards": str(d), "points": d.points} for d in declared]
+            for team, declared in (("NS", ns), ("EW", ew))
+        },
+        "notes": list(score.notes),
+    }
 
 
 def bid_of(deal: Deal) -> tuple[int | None, list[list[str]]]:

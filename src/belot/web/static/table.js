@@ -460,19 +460,38 @@ function auctionHistory() {
   return el("p", { class: "auction-history", id: "auction-history", text: biddingLine(state.view) });
 }
 
+// Words of the deal's summary and the settings not yet in i18n.py: English until they are.
+const NEW_WORDS = {
+  deal_explained: "How the deal was scored",
+  card_points: "Card points",
+  with_last_trick: "with the last trick",
+  declarations: "Declarations",
+  belots_row: "Belots",
+  bonus_row: "Bonus",
+  total: "Total",
+  carried_in: "hanging points from earlier deals",
+  left_hanging: "left hanging for the next deal",
+  divided: "÷10, rounded",
+  doubled: "doubled",
+  none_scored: "none",
+};
+
+/** A word of the page: i18n.py's, or this page's English while it has none. */
+function w(key) {
+  const text = t(key);
+  return text === key && NEW_WORDS[key] ? NEW_WORDS[key] : text;
+}
+
 function dealSummary() {
   const view = state.view;
   const out = [];
   const info = state.table.deals[state.table.deals.length - 1];
   if (view.result) {
     const r = view.result;
-    const rows = el("table", { class: "result" },
-      el("tr", {}, el("th"), el("th", { text: teamLabel("NS") }), el("th", { text: teamLabel("EW") })),
-      el("tr", {}, el("td", { text: t("points") }), el("td", { text: r.raw.NS }), el("td", { text: r.raw.EW })),
-      el("tr", {}, el("td", { text: t("written") }), el("td", { class: "written-ns", text: r.written.NS }), el("td", { class: "written-ew", text: r.written.EW })));
     const words = gameWords(game());
     const outcome = r.outcome === "inside" ? words.inside : t(r.outcome);
-    out.push(el("p", { class: "outcome", id: "outcome", text: `${contractLabel(view)} · ${t(`seat_${view.bidder}`)}${doublesText(view)} · ${outcome}${r.valat ? ` · ${words.valat}` : ""}${r.double > 1 ? ` · ×${r.double}` : ""}${r.hanging ? ` · ${t("hanging")} ${r.hanging}` : ""}` }), rows);
+    out.push(el("p", { class: "outcome", id: "outcome", text: `${contractLabel(view)} · ${t(`seat_${view.bidder}`)}${doublesText(view)} · ${outcome}${r.valat ? ` · ${words.valat}` : ""}${r.double > 1 ? ` · ×${r.double}` : ""}${r.hanging ? ` · ${t("hanging")} ${r.hanging}` : ""}` }));
+    out.push(dealExplained(view, r, words));
   }
   if (view.revealed) {
     const hands = el("div", { class: "revealed" });
@@ -489,6 +508,56 @@ function dealSummary() {
   }
   if (state.you) out.push(el("button", { type: "button", class: "primary next-deal", id: "next-deal", onclick: () => send({ type: "next" }), text: t("next_deal") }));
   return out;
+}
+
+/** What made each team's points, row by row, and how they became the written score:
+ * card points (the last trick's bonus with them), the declarations that scored, belots, the
+ * valat's or capot's change, the total, the doubles and hanging points, the written points. */
+function dealExplained(view, r, words) {
+  const teams = ["NS", "EW"];
+  const scored = view.scored || { declarations: { NS: [], EW: [] }, notes: [] };
+  const belots = { NS: 0, EW: 0 };
+  for (const [seat] of view.belots) belots[team(seat)] += 20;
+  const declared = {};
+  for (const side of teams) declared[side] = scored.declarations[side].reduce((n, d) => n + d.points, 0);
+  const cards = view.card_points;
+  const bonus = {};
+  for (const side of teams) bonus[side] = r.raw[side] - cards[side] - declared[side] - belots[side];
+  const row = (kind, label, cells) => el("tr", { class: `why-${kind}` }, el("th", { scope: "row", text: label }),
+    ...teams.map((side) => el("td", { "data-team": side, text: String(cells[side]) })));
+  const last = view.tricks[view.tricks.length - 1];
+  const lastBonus = view.contract === "no-trumps" ? state.table.rules.nt_last_trick ?? 20 : 10;
+  const lastNote = last && last.winner ? ` (${w("with_last_trick")} +${lastBonus}: ${t(`seat_${last.winner}`)})` : "";
+  const rows = [
+    el("tr", {}, el("th"), ...teams.map((side) => el("th", { scope: "col", text: teamLabel(side) }))),
+    row("cards", `${w("card_points")}${lastNote}`, cards),
+  ];
+  const declaredText = {};
+  for (const side of teams) {
+    const list = scored.declarations[side];
+    declaredText[side] = list.length ? `${list.map((d) => declarationText(d.cards)).join(" + ")} = ${declared[side]}` : "0";
+  }
+  rows.push(row("declarations", w("declarations"), declaredText));
+  rows.push(row("belots", w("belots_row"), belots));
+  if (bonus.NS || bonus.EW) rows.push(row("bonus", r.valat ? words.valat : w("bonus_row"), bonus));
+  rows.push(row("total", w("total"), r.raw));
+  // The sheet's row of this deal: the written points with any hanging points carried in.
+  const sheetRow = state.table.sheet.rows.find((x) => x.deal === state.deal_number);
+  const written = sheetRow ? sheetRow.written : r.written;
+  rows.push(el("tr", { class: "why-written" }, el("th", { scope: "row", text: t("written") }),
+    el("td", { class: "written-ns", "data-team": "NS", text: String(written.NS) }),
+    el("td", { class: "written-ew", "data-team": "EW", text: String(written.EW) })));
+  const how = [];
+  if (game() === "bulgarian") how.push(w("divided"));
+  if (r.double > 1) how.push(`${w("doubled")} ×${r.double}`);
+  const carried = teams.reduce((n, side) => n + written[side] - r.written[side], 0);
+  if (carried) how.push(`+${carried} ${w("carried_in")}`);
+  const hanging = sheetRow ? sheetRow.hanging : r.hanging;
+  if (hanging) how.push(`${hanging} ${w("left_hanging")}`);
+  for (const note of scored.notes) if (note !== "valat" && note !== "capot") how.push(note === "dedans" ? words.inside : note);
+  return el("div", { class: "deal-explained", id: "deal-explained" },
+    el("table", { class: "result" }, ...rows),
+    how.length ? el("p", { class: "how-written", id: "how-written", text: `${w("total")} → ${t("written")}: ${how.join(" · ")}` }) : null);
 }
 
 function sheetTable() {
