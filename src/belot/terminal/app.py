@@ -334,7 +334,7 @@ class TableApp(App[int]):
         if isinstance(action, Declare):
             if not action.declarations:
                 return words("announce_nothing")
-            return ", ".join(f"{d.describe()} ({d.points})" for d in action.declarations)
+            return ", ".join(f"{words.declaration(d)} ({d.points})" for d in action.declarations)
         if isinstance(action, Play):
             belot = game_words(self.match.rules.preset).belot
             card = words.card(action.card)
@@ -361,7 +361,7 @@ class TableApp(App[int]):
         words, deal = self.words, self.match.deal
         who = words.seat(seat)
         if isinstance(action, Cut):
-            self.say(f"{who}: {words('cut')} {action.count}")
+            self.say(words("says", seat=who, call=f"{words('cut')} {action.count}"))
         elif isinstance(action, Call):
             self.say(words("says", seat=who, call=words.call(action)))
         elif isinstance(action, Declare):
@@ -383,6 +383,9 @@ class TableApp(App[int]):
         if score is None:
             self.say(self.words("all_passed"))
         else:
+            view = self.match.view(ME)
+            raw = self.words("points", ns=score.raw[0], ew=score.raw[1])
+            self.say(f"{self._contract(view)}: {self.words(score.outcome.value)} · {raw}")
             ns, ew = score.written
             self.say(self.words("written", ns=ns, ew=ew))
         if not self.match.is_over:

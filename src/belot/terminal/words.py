@@ -11,6 +11,7 @@ from typing import Final
 from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
+from belot.engine.declarations import Declaration
 from belot.engine.table import Seat
 
 __all__ = ["LANGUAGES", "Words"]
@@ -77,6 +78,9 @@ _TEXTS: Final[dict[str, tuple[str, str, str]]] = {
     "plays": ("{seat}: {card}", "{seat}: {card}", "{seat} : {card}"),
     "says": ("{seat}: {call}", "{seat}: {call}", "{seat} : {call}"),
     "all_passed": ("All passed", "Всички пас", "Tout le monde passe"),
+    "made": ("made", "изкарана", "réussi"),
+    "inside": ("inside", "вътре", "dedans"),
+    "points": ("points NS {ns}, EW {ew}", "точки НС {ns}, ИЗ {ew}", "points NS {ns}, EO {ew}"),
     "written": (
         "Written: NS {ns}, EW {ew}",
         "Записва се: НС {ns}, ИЗ {ew}",
@@ -115,6 +119,13 @@ class Words:
     def card(self, card: Card) -> str:
         """``J♥``, ``В♥``, ``V♥``."""
         return _RANKS[self.lang][card.rank] + card.suit.symbol
+
+    def declaration(self, declaration: Declaration) -> str:
+        """``quarte → A♥``, ``four of a kind В``: the kind and its top card (a four: its rank)."""
+        kind = self(declaration.kind.text)
+        if declaration.is_four:
+            return f"{kind} {_RANKS[self.lang][declaration.rank]}"
+        return f"{kind} → {self.card(declaration.top)}"
 
     def contract(self, contract: Contract) -> str:
         return self(contract.text)
