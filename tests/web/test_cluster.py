@@ -9,6 +9,7 @@ import contextlib
 import json
 import random
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -460,3 +461,38 @@ def test_a_process_that_lost_redis_recovers(cluster: list[Server], redis_server:
         assert not north.errors, north.errors
 
     asyncio.run(play())
+
+
+def test_a_stopped_owner_loses_its_table_when_the_lease_expires(cluster: list[Server]) -> None:
+    """The owner frozen (SIGSTOP: it still holds its Redis connection and its pid runs, as a
+    stuck or cut-off machine would): the relayed browser gets no answers, and once the lease
+    expires its process takes the table over. Woken again, the old owner serves it no more."""
+    a, b = cluster
+    table, tokens = _table(a.base)
+    tokens["N"] = _claim(a.base, table, "N")
+    assert a.process is not None
+
+    async def play() -> None:
+        north = Person(table, "N", tokens["N"], [b.base])
+        south = Person(table, "S", tokens["S"], [b.base])
+        north.start()
+        await north.until(lambda p: p.shown >= (1, 4))
+        south.start()  # at B too: every seat of ours goes through the relay
+        await south.until(lambda p: p.shown >= (1, 4))
+        assert a.process is not None
+        a.process.send_signal(signal.SIGSTOP)
+        stopped = time.monotonic()
+        try:
+            before = max(north.shown, south.shown)
+            await north.until(lambda p: p.shown > before)
+            took = time.monotonic() - stopped
+            print(f"failover from a stopped owner: {took:.2f} s (lease 1.5 s)")
+        finally:
+            a.process.send_signal(signal.SIGCONT)
+            await north.stop()
+            await south.stop()
+        assert any(s.get("database") == "reconnecting" for s in north.statuses)
+
+    asyncio.run(play())
+    lease_owner = _owner(cluster, table)
+    assert lease_owner is b

@@ -10,9 +10,11 @@ on its own channel, ``belot:node:<its lease owner name>``, so the lease names wh
   ``ping`` (every ``heartbeat`` seconds: the link is alive), ``leave``, and ``call`` (an HTTP
   request for a table of the owner: claim a seat, read the state);
 - back to the browser's process: ``joined`` or ``refused``, ``send`` (a message for the
-  browser, in order), ``close``, ``lost`` (the owner no longer knows the link) and ``reply``.
+  browser, in order), ``close``, ``pong``, ``lost`` (the owner no longer knows the link) and
+  ``reply``.
 
-When the owner does not answer (killed: a ``PUBLISH`` reaches nobody), the link tells its
+When the owner does not answer (killed: a ``PUBLISH`` reaches nobody; stopped or stuck: no
+``pong`` for three heartbeats), the link tells its
 browser "reconnecting" and opens the table again: once the owner's lease is given up or
 expired, this process takes the table over, replays it from its record and serves the browser
 itself. A process that loses Redis carries on with its own browsers, and its links try again
@@ -195,7 +197,7 @@ class Relay:
             future = self._answers.pop(str(message.get("id") or message.get("conn")), None)
             if future is not None and not future.done():
                 future.set_result(message)
-        elif op in ("send", "close", "lost"):
+        elif op in ("send", "close", "lost", "pong"):
             link = self.links.get(str(message.get("conn")))
             if link is not None:
                 link.received(message)
@@ -209,7 +211,9 @@ class Relay:
                     self._answer(key[0], {"op": "lost", "conn": key[1]})
                 return
             served.heard = asyncio.get_running_loop().time()
-            if op == "msg":
+            if op == "ping":
+                self._answer(key[0], {"op": "pong", "conn": key[1]})
+            elif op == "msg":
                 served.queue.put_nowait(str(message.get("text", "")))
             elif op == "leave":
                 asyncio.get_running_loop().create_task(self._forget(key))
@@ -367,6 +371,8 @@ class Link:
         self._beat: asyncio.Task[None] | None = None
         self._moving: asyncio.Task[None] | None = None
         self._left = False
+        #: When the owner last answered (event loop time).
+        self.heard = 0.0
 
     @property
     def dropped(self) -> bool:
@@ -398,6 +404,7 @@ class Link:
         answer = await self.relay.ask(owner, message, self.conn)
         if answer["op"] == "joined":
             self.owner = owner
+            self.heard = asyncio.get_running_loop().time()
             return None
         moved = answer.get("owner")
         if answer.get("status") == 423 and moved and moved != owner:
@@ -444,6 +451,7 @@ class Link:
 
     def received(self, message: dict[str, Any]) -> None:
         op = message["op"]
+        self.heard = asyncio.get_running_loop().time()
         if op == "send":
             text = str(message.get("text", ""))
             self.out.offer(text, view=text.startswith('{"table":'))
@@ -500,7 +508,9 @@ class Link:
                 alive = await self.relay.publish(self.owner, message) > 0
             except (RedisError, OSError):
                 alive = False
-            if not alive:
+            # A process that listens but answers nothing (stopped, stuck) counts as gone too.
+            silent = asyncio.get_running_loop().time() - self.heard > 3 * self.relay.heartbeat
+            if not alive or silent:
                 self.moved()
 
     async def leave(self) -> None:
