@@ -20,6 +20,7 @@ from belot.engine.actions import Action, Call, CallKind, Cut, Play
 from belot.engine.contracts import Contract
 from belot.engine.deal import Phase
 from belot.engine.match import Match
+from belot.engine.record import loads, match_from_record
 from belot.engine.view import SeatView
 from belot.terminal.app import TableApp
 
@@ -269,5 +270,33 @@ def test_no_hint_for_the_cut() -> None:
     async def script(pilot: Pilot[int]) -> None:
         await press(pilot, "question_mark")
         assert "No hint: only for calls and cards" in text(app, "#log")
+
+    drive(app, script)
+
+
+def test_a_click_on_a_playable_card_plays_it(tmp_path: Path) -> None:
+    record = tmp_path / "kept.json"
+    app = table("french", seed=5, record_path=str(record))
+
+    async def script(pilot: Pilot[int]) -> None:
+        match = app.match
+        for _ in range(40):
+            if app.options and isinstance(app.options[0], Play):
+                break
+            await press(pilot, "enter")
+        first = app.options[0]
+        assert isinstance(first, Play)
+        slot = app.hand_cards.index(first.card)
+        played = len(match.deal.actions)
+        await pilot.click("#hand", offset=(slot * 5 + 2, 1))
+        await settle(pilot)
+        assert match.deal.actions[played] == first
+        for _ in range(40):
+            if match.deal_over:
+                break
+            await press(pilot, "enter")
+        assert match.deal_over and record.exists()  # a finished deal is saved at once
+        saved = match_from_record(loads(record.read_bytes()))
+        assert saved.totals == match.totals
 
     drive(app, script)

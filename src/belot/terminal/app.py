@@ -83,7 +83,7 @@ class TableApp(App[int]):
     #north, #south { height: 1; content-align: center middle; }
     #middle { height: 5; }
     #west, #east { width: 13; content-align: center middle; }
-    #trick { width: 1fr; border: round $secondary; content-align: center middle; }
+    #trick { width: 1fr; height: 100%; border: round $secondary; content-align: center middle; }
     #hand { height: 3; }
     #actions { height: 3; }
     #log { height: 1fr; color: $text-muted; }
@@ -388,6 +388,8 @@ class TableApp(App[int]):
             self.say(f"{self._contract(view)}: {self.words(score.outcome.value)} · {raw}")
             ns, ew = score.written
             self.say(self.words("written", ns=ns, ew=ew))
+        if self.record_path:  # each finished deal is kept at once
+            save_record(self.record_path, self.match)
         if not self.match.is_over:
             self.say(self.words("next_deal"))
 
