@@ -170,6 +170,7 @@ def test_a_saved_record_resumes_where_it_stopped(tmp_path: Path) -> None:
 
     async def go_on(pilot: Pilot[int]) -> None:
         assert second.match.deal.actions[: len(kept)] == kept
+        assert f"Resumed after {len(kept)} actions" in text(second, "#log")
         for _ in range(100):
             if second.match.deal_over:
                 break

@@ -142,8 +142,7 @@ class TableApp(App[int]):
     def on_mount(self) -> None:
         self.mounted = True
         if self.match.deal.actions and not self.match.deal_over:
-            deal = f"{self.words('deal')} {len(self.match.deals) + 1}"
-            self.say(f"{deal}: {len(self.match.deal.actions)} …")
+            self.say(self.words("resumed", n=len(self.match.deal.actions)))
         self.advance()
 
     # --- the game -------------------------------------------------------------------------
@@ -452,8 +451,18 @@ class TableApp(App[int]):
         if not plays and view.phase is Phase.AUCTION:
             return Text(self.words("auction"), style="dim")
 
+        shown = "bold"
+        if not plays and view.completed_tricks:  # the trick just taken, dimmed, until a lead
+            plays, shown = dict(view.completed_tricks[-1].plays), "dim"
+
         def at(seat: Seat) -> Text:
-            return self._card(plays[seat]) if seat in plays else Text("··", style="dim")
+            if seat not in plays:
+                return Text("··", style="dim")
+            return (
+                self._card(plays[seat])
+                if shown == "bold"
+                else Text(self.words.card(plays[seat]), style="dim")
+            )
 
         text = Text()
         text.append("     ").append_text(at(Seat.N)).append("\n")

@@ -64,6 +64,11 @@ _TEXTS: Final[dict[str, tuple[str, str, str]]] = {
     "won": ("You and North win the match!", "Ти и Север печелите!", "Vous et Nord gagnez !"),
     "lost": ("East and West win the match.", "Изток и Запад печелят.", "Est et Ouest gagnent."),
     "saved": ("Saved to {path}", "Записано в {path}", "Enregistré dans {path}"),
+    "resumed": (
+        "Resumed after {n} actions",
+        "Продължава след {n} хода",
+        "Reprise après {n} actions",
+    ),
     "undone": ("Taken back", "Върнато", "Annulé"),
     "no_undo": ("Nothing to take back", "Няма какво да се върне", "Rien à annuler"),
     "hint": ("Hint", "Подсказка", "Conseil"),
