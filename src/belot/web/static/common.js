@@ -116,3 +116,60 @@ export function el(tag, attrs = {}, ...children) {
   }
   return node;
 }
+
+// --- settings, kept in this browser (localStorage) -----------------------------------------
+
+const SETTINGS_KEY = "belot-settings";
+/** Each setting's choices, the first being the default. ``motion`` "off" stops every
+ * animation (for tests, and for people who prefer it; a system asking for reduced motion
+ * starts with it off). */
+export const SETTING_CHOICES = {
+  sound: ["on", "off"],
+  speed: ["normal", "slow"],
+  cards: ["medium", "small", "large"],
+  sort: ["suits", "game"],
+  theme: ["dark", "light"],
+  autoplay: ["off", "on"],
+  motion: ["on", "off"],
+};
+
+function defaults() {
+  const out = {};
+  for (const [name, choices] of Object.entries(SETTING_CHOICES)) out[name] = choices[0];
+  if (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) out.motion = "off";
+  return out;
+}
+
+/** The settings: the stored ones that are still valid, the defaults for the rest. */
+export function loadSettings() {
+  const out = defaults();
+  let stored = {};
+  try {
+    stored = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {};
+  } catch {
+    stored = {};
+  }
+  for (const [name, choices] of Object.entries(SETTING_CHOICES)) {
+    if (choices.includes(stored[name])) out[name] = stored[name];
+  }
+  return out;
+}
+
+export const settings = loadSettings();
+
+/** Change one setting, keep it, and show it on the page (theme, card size, motion). */
+export function setSetting(name, value) {
+  if (!SETTING_CHOICES[name] || !SETTING_CHOICES[name].includes(value)) return;
+  settings[name] = value;
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  applySettings();
+}
+
+export function applySettings() {
+  const root = document.documentElement;
+  root.dataset.theme = settings.theme;
+  root.dataset.cards = settings.cards;
+  root.dataset.motion = settings.motion;
+}
+
+applySettings();

@@ -1,7 +1,8 @@
 // The table page: one WebSocket to the server, which sends this seat's view after every change.
 import {
   SEATS, callText, cardImg, cardName, contractSymbol, contractText, currentLang,
-  declarationText, el, gameName, gameWords, pointsBid, position, setLang, suitContract, t, team,
+  declarationText, el, gameName, gameWords, pointsBid, position, setLang, setSetting, settings,
+  SETTING_CHOICES, suitContract, t, team,
 } from "./common.js";
 
 const tableId = document.getElementById("table-code").dataset.table;
@@ -69,10 +70,8 @@ function act(action) {
 
 function receive(message) {
   if (message.type === "state") {
-    const played = (view) => (view ? view.tricks.reduce((n, x) => n + x.plays.length, 0) : 0);
-    if (state && played(state.view) !== played(message.view)) showLastTrick = false;
-    state = message;
-    render();
+    waiting.push(message);
+    pump();
   } else if (message.type === "error") {
     toast(message.message);
   } else if (message.type === "status") {
@@ -84,6 +83,49 @@ function receive(message) {
   }
 }
 
+// --- the bots' pace: "slow" holds each new card of another seat until SLOW_MS after the last ---
+
+const SLOW_MS = 1100;
+const waiting = [];
+let pumpTimer = null;
+let lastOtherCard = 0;
+
+const played = (view) => (view ? view.tricks.reduce((n, x) => n + x.plays.length, 0) : 0);
+
+/** Show the states that came, in order; at the slow pace a state adding another seat's card
+ * waits its turn (the server's pace is never changed, only what this page shows when). */
+function pump() {
+  if (pumpTimer) return;
+  while (waiting.length) {
+    const next = waiting[0];
+    const other = state && state.view && next.view && played(next.view) > played(state.view)
+      && lastPlayer(next.view) !== next.you;
+    if (other && settings.speed === "slow") {
+      const wait = lastOtherCard + SLOW_MS - Date.now();
+      if (wait > 0) {
+        pumpTimer = setTimeout(() => { pumpTimer = null; pump(); }, wait);
+        return;
+      }
+    }
+    if (other) lastOtherCard = Date.now();
+    waiting.shift();
+    show(next);
+  }
+}
+
+function lastPlayer(view) {
+  const trick = view.tricks[view.tricks.length - 1];
+  return trick && trick.plays.length ? trick.plays[trick.plays.length - 1][0] : null;
+}
+
+function show(message) {
+  if (state && played(state.view) !== played(message.view)) showLastTrick = false;
+  const before = snapshot();
+  state = message;
+  render();
+  afterRender(before);
+}
+
 let toastTimer = null;
 function toast(text, ms = 4000) {
   const box = $("toast");
@@ -91,6 +133,173 @@ function toast(text, ms = 4000) {
   box.hidden = false;
   clearTimeout(toastTimer);
   if (ms) toastTimer = setTimeout(() => { box.hidden = true; }, ms);
+}
+
+// --- motion and sound ----------------------------------------------------------------------
+
+const moving = () => settings.motion === "on";
+
+/** What is on screen before a new state is drawn: the trick's cards and where they are, and
+ * where each card of the hand is (a card played from it travels from there). */
+function snapshot() {
+  const view = state && state.view;
+  const rects = (selector) => new Map([...document.querySelectorAll(selector)].map((e) => [e.dataset.card, e.getBoundingClientRect()]));
+  return {
+    deal: state ? state.deal_number : null,
+    tricks: view ? view.tricks.length : 0,
+    trick: view && view.tricks.length ? view.tricks[view.tricks.length - 1] : null,
+    trickRects: rects("#trick img[data-card]"),
+    handRects: rects("#hand .card[data-card]"),
+    myTurn: Boolean(view && view.turn && view.turn === state.you),
+  };
+}
+
+function seatRect(seat) {
+  return $(`pos-${position(seat, me())}`).getBoundingClientRect();
+}
+
+/** Cards travel to the table, a won trick sweeps to its winner; a sound for each. */
+function afterRender(before) {
+  const view = state.view;
+  if (!view) return;
+  const trick = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
+  const sameDeal = before.deal === state.deal_number;
+  const sameTrick = sameDeal && before.tricks === view.tricks.length;
+  const oldPlays = sameTrick && before.trick ? before.trick.plays.length : 0;
+  const fresh = trick && !showLastTrick && (sameTrick || (sameDeal && view.tricks.length === before.tricks + 1))
+    ? trick.plays.slice(oldPlays) : [];
+  if (fresh.length) beep("card");
+  if (trick && trick.winner && !(sameTrick && before.trick && before.trick.winner)) beep("trick");
+  if (view.turn && view.turn === state.you && !before.myTurn) beep("turn");
+  if (moving()) {
+    for (const [seat, card] of fresh) {
+      const img = document.querySelector(`#trick img[data-card="${card}"]`);
+      const from = before.handRects.get(card) || seatRect(seat);
+      if (img) travel(img, from);
+    }
+    const gone = before.trick && before.trick.winner && !(sameTrick && !showLastTrick);
+    if (gone && sameDeal) sweep(before.trickRects, before.trick.winner);
+  }
+  autoPlay();
+}
+
+/** The card ``img`` glides from the box ``from`` to where it is drawn now. */
+function travel(img, from) {
+  const to = img.getBoundingClientRect();
+  if (!to.width) return;
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  img.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.9)`, opacity: 0.7 }, { transform: "none", opacity: 1 }],
+    { duration: 260, easing: "ease-out" });
+}
+
+/** Copies of a won trick's cards leave their places for the winner's seat, then vanish. */
+function sweep(rects, winner) {
+  const target = seatRect(winner);
+  for (const [card, rect] of rects) {
+    const copy = cardImg(card, "flying");
+    Object.assign(copy.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px` });
+    document.body.append(copy);
+    const dx = target.left + target.width / 2 - (rect.left + rect.width / 2);
+    const dy = target.top + target.height / 2 - (rect.top + rect.height / 2);
+    const motion = copy.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.4)`, opacity: 0 }],
+      { duration: 380, easing: "ease-in" });
+    motion.onfinish = () => copy.remove();
+  }
+}
+
+// Short sounds made here (WebAudio): no sound file is fetched. Browsers let a page make sound
+// only after a click or a key, so the sound starts with the person's first one.
+let audio = null;
+const TONES = {
+  card: [["triangle", 520, 0, 0.05]],
+  trick: [["sine", 660, 0, 0.07], ["sine", 880, 0.08, 0.09]],
+  turn: [["sine", 740, 0, 0.09], ["sine", 988, 0.1, 0.12]],
+};
+
+function wakeAudio() {
+  if (settings.sound !== "on") return;
+  try {
+    audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+  } catch {
+    audio = null;
+  }
+}
+document.addEventListener("pointerdown", wakeAudio);
+document.addEventListener("keydown", wakeAudio);
+
+function beep(kind) {
+  if (settings.sound !== "on" || !audio) return;
+  document.body.dataset.sound = kind;
+  for (const [type, freq, at, length] of TONES[kind]) {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.type = type;
+    osc.frequency.value = freq;
+    const start = audio.currentTime + at;
+    gain.gain.setValueAtTime(0.0001, start);
+    gain.gain.exponentialRampToValueAtTime(0.12, start + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + length);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(start);
+    osc.stop(start + length + 0.02);
+  }
+}
+
+// --- a single legal card played for the person, when they chose so ------------------------
+
+let autoKey = "";
+function autoPlay() {
+  const view = state.view;
+  if (settings.autoplay !== "on" || !view || view.phase !== "play" || view.turn !== state.you) return;
+  if (view.legal.length !== 1 || !CARD.test(view.legal[0])) return;
+  const key = `${state.deal_number}:${played(view)}`;
+  if (key === autoKey) return;
+  autoKey = key;
+  const card = view.legal[0];
+  setTimeout(() => {
+    if (state.view && state.view.turn === state.you && state.view.legal.length === 1 && state.view.legal[0] === card) act(card);
+  }, moving() ? 350 : 0);
+}
+
+const CARD = /^(7|8|9|10|J|Q|K|A)[CDHS]$/;
+
+// --- the hand's order ------------------------------------------------------------------------
+
+const RANKS_PLAIN = ["A", "10", "K", "Q", "J", "9", "8", "7"];
+const RANKS_TRUMP = ["J", "9", "A", "10", "K", "Q", "8", "7"];
+const SUIT_LETTER = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
+
+/** The hand as the person chose: "game" keeps the server's order; "suits" groups the suits,
+ * black and red in turn (trumps first), each from the highest card down as the contract ranks. */
+function sortedHand(view) {
+  if (settings.sort !== "suits") return view.hand.slice();
+  const trump = SUIT_LETTER[view.contract] || null;
+  const allTrumps = view.contract === "all-trumps";
+  const order = trump === "D" || trump === "H" ? [trump, "S", trump === "H" ? "D" : "H", "C"] : trump ? [trump, "H", trump === "S" ? "C" : "S", "D"] : ["S", "H", "C", "D"];
+  const rankOf = (card) => {
+    const ranks = allTrumps || card.slice(-1) === trump ? RANKS_TRUMP : RANKS_PLAIN;
+    return ranks.indexOf(card.slice(0, -1));
+  };
+  return view.hand.slice().sort((a, b) => order.indexOf(a.slice(-1)) - order.indexOf(b.slice(-1)) || rankOf(a) - rankOf(b));
+}
+
+// --- settings ----------------------------------------------------------------------------------
+
+function renderSettings() {
+  $("settings-btn").setAttribute("aria-label", w("settings"));
+  $("settings-btn").title = w("settings");
+  $("settings-title").textContent = w("settings");
+  const form = $("settings-form");
+  form.replaceChildren();
+  for (const [name, choices] of Object.entries(SETTING_CHOICES)) {
+    const select = el("select", { id: `setting-${name}`, name, onchange: (e) => { setSetting(name, e.target.value); if (state) render(); } });
+    for (const choice of choices) select.append(el("option", { value: choice, text: w(`choice_${choice}`) }));
+    select.value = settings[name];
+    form.append(el("label", {}, el("span", { text: w(`setting_${name}`) }), select));
+  }
+  form.append(el("p", { class: "close-row" }, el("button", { type: "submit", class: "primary", id: "settings-close", text: w("close") })));
 }
 
 // --- rendering -----------------------------------------------------------------------------
@@ -273,11 +482,11 @@ function renderHand() {
   const hand = $("hand");
   hand.replaceChildren();
   if (!view || !state.you) return;
-  const legalCards = new Set(view.legal.filter((a) => /^(7|8|9|10|J|Q|K|A)[CDHS]$/.test(a)));
+  const legalCards = new Set(view.legal.filter((a) => CARD.test(a)));
   const fresh = view.hand.filter((c) => !lastHand.includes(c));
   const dealing = fresh.length >= 3;
   const choosing = view.phase === "play" && view.turn === state.you && legalCards.size > 0;
-  view.hand.forEach((card, index) => {
+  sortedHand(view).forEach((card, index) => {
     const playable = legalCards.has(card);
     const button = el("button", {
       type: "button",
@@ -474,6 +683,26 @@ const NEW_WORDS = {
   divided: "÷10, rounded",
   doubled: "doubled",
   none_scored: "none",
+  settings: "Settings",
+  setting_sound: "Sound",
+  setting_speed: "Bots' pace",
+  setting_cards: "Card size",
+  setting_sort: "Sort the hand",
+  setting_theme: "Colours",
+  setting_autoplay: "Play a single legal card for me",
+  setting_motion: "Animations",
+  choice_on: "on",
+  choice_off: "off",
+  choice_normal: "normal",
+  choice_slow: "slow",
+  choice_medium: "medium",
+  choice_small: "small",
+  choice_large: "large",
+  choice_suits: "by suit",
+  choice_game: "as dealt",
+  choice_dark: "dark",
+  choice_light: "light",
+  close: "Close",
 };
 
 /** A word of the page: i18n.py's, or this page's English while it has none. */
@@ -673,6 +902,10 @@ $("last-trick-btn").addEventListener("click", () => {
   if (state) renderTrick();
 });
 $("hint-btn").addEventListener("click", () => send({ type: "hint" }));
+$("settings-btn").addEventListener("click", () => {
+  renderSettings();
+  $("settings-dialog").showModal();
+});
 $("lang-toggle").addEventListener("click", () => {
   setLang(currentLang() === "en" ? "bg" : "en");
   $("lang-toggle").textContent = t("language");
@@ -680,11 +913,13 @@ $("lang-toggle").addEventListener("click", () => {
   $("last-trick-btn").textContent = `${t("last_trick")} (L)`;
   $("hint-btn").textContent = `${t("hint")} (H)`;
   $("silent-bela-text").textContent = t("silent_bela");
+  renderSettings();
   if (state) render();
 });
 
 document.addEventListener("keydown", (event) => {
-  if (!state || !state.view || event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (!state || !state.view || ["INPUT", "SELECT"].includes(event.target.tagName) || $("settings-dialog").open) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key.toLowerCase();
   if (/^[1-8]$/.test(key)) {
     const button = $("hand").children[Number(key) - 1];
@@ -705,5 +940,6 @@ document.addEventListener("keydown", (event) => {
 
 document.documentElement.lang = currentLang();
 $("lang-toggle").textContent = t("language");
+renderSettings();
 connect();
 setInterval(() => send({ type: "ping" }), 25000);
