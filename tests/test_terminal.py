@@ -201,6 +201,7 @@ def test_the_table_speaks_english_bulgarian_and_french(lang: str, word: str) -> 
 
     async def script(pilot: Pilot[int]) -> None:
         assert word in text(app, "#south")
+        assert len(text(app, "#keys")) <= SIZE[0]  # the keys line fits the 80 columns
 
     drive(app, script)
 
@@ -299,5 +300,25 @@ def test_a_click_on_a_playable_card_plays_it(tmp_path: Path) -> None:
         assert match.deal_over and record.exists()  # a finished deal is saved at once
         saved = match_from_record(loads(record.read_bytes()))
         assert saved.totals == match.totals
+
+    drive(app, script)
+
+
+def test_a_click_on_a_call_takes_it() -> None:
+    app = table("bulgarian", seed=3)
+
+    async def script(pilot: Pilot[int]) -> None:
+        match = app.match
+        for _ in range(20):
+            if match.deal.phase is Phase.AUCTION and match.turn == ME:
+                break
+            await press(pilot, "enter")
+        row, x0, _, index = app.action_spots[-1]  # the last choice: not what Enter takes
+        assert index > 0
+        chosen = app.options[index]
+        calls = len(match.deal.calls)
+        await pilot.click("#actions", offset=(x0 + 1, row))
+        await settle(pilot)
+        assert match.deal.calls[calls] == (ME, chosen)
 
     drive(app, script)

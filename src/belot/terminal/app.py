@@ -116,6 +116,7 @@ class TableApp(App[int]):
         self.log_lines: list[str] = []
         self.hints: dict[Action, float] = {}
         self.hand_cards: list[Card] = []
+        self.action_spots: list[tuple[int, int, int, int]] = []
         self.mounted = False
 
     # --- layout ---------------------------------------------------------------------------
@@ -315,8 +316,15 @@ class TableApp(App[int]):
         self.exit(0)
 
     def on_click(self, event: Click) -> None:
-        """A click on a card of the hand plays it (each card is five cells wide)."""
-        if event.widget is None or event.widget.id != "hand" or not self.options:
+        """A click on a choice takes it; on a card of the hand (five cells wide), plays it."""
+        if event.widget is None or not self.options:
+            return
+        if event.widget.id == "actions":
+            for row, x0, x1, index in self.action_spots:
+                if row == event.y and x0 <= event.x < x1:
+                    self.pick(index)
+            return
+        if event.widget.id != "hand":
             return
         slot = event.x // 5
         if 0 <= slot < len(self.hand_cards):
@@ -528,16 +536,19 @@ class TableApp(App[int]):
                 item.append(f"({self.hints[action]:+.0f})", style="italic")
             items.append(item)
         rows: list[Text] = [head]
+        spots: list[tuple[int, int, int, int]] = []  # row, first and last cell, choice
         where = 0
         for i, item in enumerate(items):
             if rows[-1].cell_len + 1 + item.cell_len > _ACTIONS_WIDTH:
                 rows.append(Text())
             if rows[-1].cell_len:
                 rows[-1].append(" ")
+            spots.append((len(rows) - 1, rows[-1].cell_len, rows[-1].cell_len + item.cell_len, i))
             rows[-1].append_text(item)
             if i == self.cursor:
                 where = len(rows) - 1
         first = max(0, min(where - 1, len(rows) - 3))
+        self.action_spots = [(row - first, x0, x1, i) for row, x0, x1, i in spots]
         return Text("\n").join(rows[first : first + 3])
 
     def _sheet(self) -> Text:
