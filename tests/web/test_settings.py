@@ -1,0 +1,126 @@
+"""The table's settings in Chromium: kept in localStorage across a reload and shown on the page;
+animations that can be turned off (none then runs) and do not slow the deal when on; sounds
+only when sound is on; a single legal card played for the person when they chose so."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+# The browser tests' server, browser and page fixtures and their helpers (skipped, saying why,
+# where Chromium is missing).
+import test_browser as browser_tests
+
+server = browser_tests.server
+browser = browser_tests.browser
+new_page = browser_tests.new_page
+Page = browser_tests.Page
+
+
+def with_settings(page: Page, **chosen: str) -> Page:
+    """``page`` starting every load with these settings stored, as a person who chose them."""
+    page.add_init_script(
+        f"localStorage.setItem('belot-settings', {json.dumps(json.dumps(chosen))})"
+    )
+    return page
+
+
+def root(page: Page, name: str) -> str:
+    return str(page.get_attribute("html", f"data-{name}"))
+
+
+def test_the_settings_are_kept_across_a_reload_and_shown(
+    server: browser_tests.Server, new_page: Callable[..., Any]
+) -> None:
+    page = new_page()
+    browser_tests.create_table(page, server)
+    assert (root(page, "theme"), root(page, "cards"), root(page, "motion")) == (
+        "dark",
+        "medium",
+        "on",
+    )
+    page.click("#settings-btn")
+    for name, value in {
+        "theme": "light",
+        "cards": "large",
+        "motion": "off",
+        "sort": "game",
+        "sound": "off",
+        "speed": "slow",
+        "autoplay": "on",
+    }.items():
+        page.select_option(f"#setting-{name}", value)
+    page.click("#settings-close")
+    assert page.is_hidden("#settings-dialog")
+    width = page.query_selector("#trick").bounding_box()["width"]
+    page.reload()
+    page.wait_for_selector("#trick")
+    assert (root(page, "theme"), root(page, "cards"), root(page, "motion")) == (
+        "light",
+        "large",
+        "off",
+    )
+    stored = json.loads(page.evaluate("localStorage.getItem('belot-settings')"))
+    assert stored == {
+        "sound": "off",
+        "speed": "slow",
+        "cards": "large",
+        "sort": "game",
+        "theme": "light",
+        "autoplay": "on",
+        "motion": "off",
+    }
+    page.click("#settings-btn")
+    assert page.input_value("#setting-sort") == "game"
+    page.select_option("#setting-cards", "small")
+    page.click("#settings-close")
+    assert page.query_selector("#trick").bounding_box()["width"] < width  # smaller cards
+    assert not page.errors
+
+
+def play_a_deal(page: Page, server: browser_tests.Server) -> tuple[float, int]:
+    """Play one deal from a new table; its seconds, and the most animations seen at once."""
+    browser_tests.create_table(page, server)
+    start = time.monotonic()
+    most = 0
+
+    def over() -> bool:
+        nonlocal most
+        most = max(most, int(page.evaluate("document.getAnimations().length")))
+        return browser_tests.panel_kind(page) == "deal-over"
+
+    browser_tests.play_until(page, over, seconds=60)
+    return time.monotonic() - start, most
+
+
+def test_animations_can_be_turned_off_and_do_not_slow_the_deal(
+    server: browser_tests.Server, new_page: Callable[..., Any]
+) -> None:
+    still = with_settings(new_page(), motion="off", sound="off")
+    still_seconds, still_most = play_a_deal(still, server)
+    assert still_most == 0  # no animation ever ran
+    assert still.get_attribute("body", "data-sound") is None  # and no sound was made
+    moving = new_page()
+    moving_seconds, moving_most = play_a_deal(moving, server)
+    assert moving_most > 0  # cards travelled
+    assert moving.get_attribute("body", "data-sound") in ("card", "trick", "turn")
+    # The bots' pace is the server's: the page draws each state as it comes, moving or not.
+    assert moving_seconds < still_seconds * 1.5 + 3, (moving_seconds, still_seconds)
+    assert not still.errors and not moving.errors
+
+
+def test_a_single_legal_card_is_played_for_the_person(
+    server: browser_tests.Server, new_page: Callable[..., Any]
+) -> None:
+    page = with_settings(new_page(), autoplay="on", motion="off")
+    browser_tests.create_table(page, server)
+    browser_tests.play_until(page, lambda: len(browser_tests.hand(page)) == 1, seconds=60)
+    # The last card is always the only legal one: the page plays it, nobody clicks.
+    deadline = time.monotonic() + 15
+    while browser_tests.hand(page):
+        assert time.monotonic() < deadline, "the single legal card was not played"
+        page.wait_for_timeout(50)
+    page.locator('#panel[data-kind="deal-over"]').wait_for()
+    assert not page.errors
