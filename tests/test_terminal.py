@@ -22,7 +22,7 @@ from belot.engine.deal import Phase
 from belot.engine.match import Match
 from belot.engine.record import loads, match_from_record
 from belot.engine.view import SeatView
-from belot.terminal.app import TableApp
+from belot.terminal.app import TableApp, light_terminal
 
 SIZE = (80, 24)
 GAMES = ["bulgarian", "french", "coinche", "bela"]
@@ -320,5 +320,21 @@ def test_a_click_on_a_call_takes_it() -> None:
         await pilot.click("#actions", offset=(x0 + 1, row))
         await settle(pilot)
         assert match.deal.calls[calls] == (ME, chosen)
+
+    drive(app, script)
+
+
+def test_light_terminals_get_the_light_theme_and_t_switches_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert light_terminal("0;15") and light_terminal("0;default;7")
+    assert not light_terminal("15;0") and not light_terminal("") and not light_terminal("x")
+    monkeypatch.setenv("COLORFGBG", "0;15")
+    app = table("bela", seed=1)
+
+    async def script(pilot: Pilot[int]) -> None:
+        assert app.theme == "textual-light"
+        await press(pilot, "t")
+        assert app.theme == "textual-dark"
 
     drive(app, script)

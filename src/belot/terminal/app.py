@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 from collections.abc import Callable
 
 from rich.text import Text
@@ -32,7 +33,7 @@ from belot.engine.view import SeatView
 
 from .words import Words
 
-__all__ = ["Hinter", "TableApp", "strong_hint"]
+__all__ = ["Hinter", "TableApp", "light_terminal", "strong_hint"]
 
 #: A hint: each legal action of South's view with its expected game points, best first.
 Hinter = Callable[[SeatView], list[tuple[Action, float]]]
@@ -63,6 +64,14 @@ def strong_hint(view: SeatView) -> list[tuple[Action, float]]:
     else:
         pairs = [(Play(e.card), e.points) for e in analysis.hint(view, think=0.5)]
     return sorted(pairs, key=lambda p: -p[1] if math.isfinite(p[1]) else math.inf)
+
+
+def light_terminal(colorfgbg: str | None = None) -> bool:
+    """Whether the terminal says its background is light (``COLORFGBG=0;15``, as xterm, rxvt
+    and Konsole set it); the table then starts in Textual's light theme."""
+    value = os.environ.get("COLORFGBG", "") if colorfgbg is None else colorfgbg
+    background = value.rsplit(";", 1)[-1]
+    return background.isdigit() and int(background) in (7, 15)
 
 
 def _card_style(card: Card) -> str:
@@ -142,6 +151,8 @@ class TableApp(App[int]):
 
     def on_mount(self) -> None:
         self.mounted = True
+        if light_terminal():
+            self.theme = "textual-light"
         if self.match.deal.actions and not self.match.deal_over:
             self.say(self.words("resumed", n=len(self.match.deal.actions)))
         self.advance()
@@ -266,6 +277,8 @@ class TableApp(App[int]):
             self.undo()
         elif char == "w":
             self.save()
+        elif char == "t":  # light or dark, whatever the terminal's own background
+            self.theme = "textual-dark" if self.theme == "textual-light" else "textual-light"
         elif char == "?":
             await self.hint()
         elif key in ("enter", "space"):
