@@ -338,3 +338,15 @@ def test_light_terminals_get_the_light_theme_and_t_switches_it(
         assert app.theme == "textual-dark"
 
     drive(app, script)
+
+
+def test_a_record_that_cannot_be_written_is_said_and_play_goes_on(tmp_path: Path) -> None:
+    app = table("bulgarian", seed=3, record_path=str(tmp_path / "no" / "such.json"))
+
+    async def script(pilot: Pilot[int]) -> None:
+        await press(pilot, "w")
+        assert "cannot write the record" in text(app, "#log")
+        await press(pilot, "enter")
+        assert app.match.deal.actions  # the cut went through
+
+    drive(app, script)

@@ -19,11 +19,16 @@ def run(
     match: Match, bots: dict[Seat, Bot], *, record_path: str | None = None, lang: str = "en"
 ) -> int:
     """Play ``match`` as South in the full-screen table; the exit code (0 when left with ``q``)."""
+    from belot.cli.match import save_record
+
     from .app import TableApp
 
-    app = TableApp(match, bots, record_path=record_path, lang=lang)
+    to_stdout = record_path == "-"  # written once the screen is given back
+    app = TableApp(match, bots, record_path=None if to_stdout else record_path, lang=lang)
     code = app.run()
     if not match.is_over:
         ns, ew = match.totals
-        click.echo(f"Game left unfinished: NS {ns}, EW {ew}.")
+        click.echo(f"Game left unfinished: NS {ns}, EW {ew}.", err=to_stdout)
+    if to_stdout:
+        save_record("-", match)
     return code or 0

@@ -231,12 +231,15 @@ class TableApp(App[int]):
         self.say(self.words("undone" if popped else "no_undo"))
         self.advance()
 
-    def save(self) -> str:
+    def save(self) -> None:
         path = self.record_path or f"belot-{self.match.seed}.json"
-        save_record(path, self.match)
-        self.say(self.words("saved", path=path))
+        try:
+            save_record(path, self.match)
+        except BelotError as error:  # the file cannot be written: say so, play on
+            self.say(str(error))
+        else:
+            self.say(self.words("saved", path=path))
         self.draw()
-        return path
 
     async def hint(self) -> None:
         if self.busy or not self.options:
@@ -268,7 +271,7 @@ class TableApp(App[int]):
 
     # --- keys -----------------------------------------------------------------------------
 
-    async def on_key(self, event: Key) -> None:
+    def on_key(self, event: Key) -> None:
         key, char = event.key, event.character or ""
         event.stop()
         if char == "q":
@@ -280,7 +283,7 @@ class TableApp(App[int]):
         elif char == "t":  # light or dark, whatever the terminal's own background
             self.theme = "textual-dark" if self.theme == "textual-light" else "textual-light"
         elif char == "?":
-            await self.hint()
+            self.run_worker(self.hint(), exclusive=True, group="hint")
         elif key in ("enter", "space"):
             if self.match.deal_over:
                 self.next_deal()
@@ -409,7 +412,7 @@ class TableApp(App[int]):
             ns, ew = score.written
             self.say(self.words("written", ns=ns, ew=ew))
         if self.record_path:  # each finished deal is kept at once
-            save_record(self.record_path, self.match)
+            self.save()
         if not self.match.is_over:
             self.say(self.words("next_deal"))
 
