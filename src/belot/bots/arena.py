@@ -13,21 +13,24 @@ and Coinche, 1001 in Bela), ended as the game ends them, are played the same way
 sequence of decks twice with the seats swapped.
 
 Work is cut into chunks of deals run in parallel on all cores (``concurrent.futures``), or on a
-Ray cluster with ``ray_address`` (Ray is imported only then); both run the same task function.
+Ray cluster with ``ray_address`` (Ray is imported only then); both run the same task function,
+and the chunks are summed in the same order, so a seed gives the same figures on either.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import random
+import socket
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, NamedTuple, TextIO, TypedDict, TypeVar, Unpack
+from typing import Any, Final, NamedTuple, TextIO, TypedDict, Unpack
 
 from belot.bots import make
 from belot.bots.base import Bot
@@ -56,6 +59,8 @@ __all__ = [
     "match_pair",
     "mean_ci",
     "percentile",
+    "ray_connect",
+    "ray_cpus",
     "ray_module",
     "tournament",
 ]
@@ -64,9 +69,6 @@ __all__ = [
 Z95: Final = 1.959963984540054
 #: A match that has not ended after this many deals is stopped and counted as drawn.
 MAX_MATCH_DEALS: Final = 400
-
-T = TypeVar("T")
-R = TypeVar("R")
 
 
 # --- statistics ----------------------------------------------------------------------------
@@ -422,15 +424,17 @@ def _execute(
     finished: Callable[[_Task, _Chunk], None],
 ) -> list[_Chunk]:
     """Run every task: in this process, in a process pool, or on Ray; same function for all
-    (``finished`` is called with each task and its chunk as it ends)."""
-    results: list[_Chunk] = []
+    (``finished`` is called with each task and its chunk as it ends). The chunks come back in
+    the order of ``tasks``, however they finished, so every backend sums them alike."""
+    place = {id(task): index for index, task in enumerate(tasks)}
+    results: dict[int, _Chunk] = {}
 
     def done(task: _Task, chunk: _Chunk) -> None:
-        results.append(chunk)
+        results[place[id(task)]] = chunk
         finished(task, chunk)
 
     if ray_address is not None:
-        for task, chunk in _ray_map(_run_task, tasks, ray_address):
+        for task, chunk in _ray_run(tasks, ray_address):
             done(task, chunk)
     elif workers <= 1:
         for task in tasks:
@@ -446,7 +450,7 @@ def _execute(
                     pool.shutdown(wait=False, cancel_futures=True)
                     raise _failed(task, error) from error
                 done(task, chunk)
-    return results
+    return [results[index] for index in sorted(results)]
 
 
 def _failed(task: _Task, error: BaseException) -> BelotError:
@@ -468,17 +472,98 @@ def ray_module() -> Any:
     return ray
 
 
-def _ray_map(function: Callable[[T], R], items: Sequence[T], address: str) -> Iterable[tuple[T, R]]:
-    """``function`` over ``items`` as Ray tasks on the cluster at ``address``, as they finish."""
+def _host_port(address: str) -> tuple[str, int]:
+    """``HOST:PORT`` of a Ray head (``[::1]:6379`` for IPv6), or a ``BelotError``."""
+    host, _, port = address.strip().rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise BelotError(
+            f"--ray takes the Ray head's HOST:PORT (like 10.0.0.1:6379), not {address!r}"
+        )
+    return host, int(port)
+
+
+def ray_connect(address: str) -> Any:
+    """The ``ray`` package connected to the cluster whose head is at ``address`` (kept for the
+    rest of the process), or a ``BelotError`` saying why it cannot be reached."""
     ray = ray_module()
-    if not ray.is_initialized():
-        ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
-    remote = ray.remote(function)
-    pending = {remote.remote(item): item for item in items}
-    while pending:
-        ready, _ = ray.wait(list(pending), num_returns=1)
-        for ref in ready:
-            yield pending.pop(ref), ray.get(ref)
+    if ray.is_initialized():
+        return ray
+    host, port = _host_port(address)
+    # Ray retries an address that does not answer for minutes: ask once, quickly, first.
+    try:
+        socket.create_connection((host, port), timeout=5).close()
+    except OSError as error:
+        why = error.strerror or type(error).__name__
+        raise BelotError(
+            f"no Ray cluster at {address}: {why} (is `ray start --head` running?)"
+        ) from None
+    os.environ.setdefault("RAY_gcs_server_port_wait_time_s", "10")
+    try:
+        ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
+    except Exception as error:
+        raise BelotError(
+            f"cannot join the Ray cluster at {address}: {_first_line(error)}"
+        ) from None
+    return ray
+
+
+def ray_cpus(address: str) -> int:
+    """The CPUs of the Ray cluster at ``address`` (at least 1)."""
+    return max(1, int(ray_connect(address).cluster_resources().get("CPU", 1)))
+
+
+def _first_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
+def _belot_version() -> str:
+    from importlib.metadata import version
+
+    return version("belot")
+
+
+def _ray_task(task: _Task, version: str) -> _Chunk:
+    """``_run_task`` on a Ray worker, which must run the driver's belot ``version``."""
+    here = _belot_version()
+    if here != version:
+        raise BelotError(
+            f"the Ray worker on {socket.gethostname()} has belot {here}, this machine {version}: "
+            "install the same belot on every machine"
+        )
+    return _run_task(task)
+
+
+def _ray_run(tasks: Sequence[_Task], address: str) -> Iterable[tuple[_Task, _Chunk]]:
+    """Each task and its chunk, run as Ray tasks on the cluster at ``address``, as they finish.
+
+    The workers import belot themselves (the function goes by name, not by value): every
+    machine of the cluster needs the same belot installed, which each task checks."""
+    ray = ray_connect(address)
+    remote = ray.remote(_ray_task)
+    version = _belot_version()
+    pending = {remote.remote(task, version): task for task in tasks}
+    try:
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                task = pending.pop(ref)
+                try:
+                    chunk = ray.get(ref)
+                except ray.exceptions.RayTaskError as error:
+                    cause = error.cause
+                    if isinstance(cause, BelotError):
+                        raise BelotError(str(cause)) from None
+                    raise _failed(task, cause) from None
+                except ray.exceptions.RayError as error:
+                    raise BelotError(
+                        f"Ray lost {task.kind} {task.start}: {_first_line(error)}"
+                    ) from None
+                yield task, chunk
+    finally:
+        for ref in pending:
+            ray.cancel(ref)
 
 
 # --- the log -------------------------------------------------------------------------------
@@ -890,10 +975,12 @@ def duel(
     the log of the same duel (bots, seed, think, rules, ``analyse``), the pairs it holds are
     taken from it and only the others are played: an interrupted duel resumes where it stopped,
     and a finished one grows with more deals or matches."""
-    workers = default_workers() if workers is None else workers
     matches = _match_pairs(deals, matches)
     rules = rules or Rules.bulgarian()
     check((a, b), deals, matches, workers, ray_address, analyse, rules)
+    if workers is None:
+        # The chunks are cut for the cores that run them: on Ray, the cluster's.
+        workers = default_workers() if ray_address is None else ray_cpus(ray_address)
     base = {
         "a": _Side(a, 2 * seed, think),
         "b": _Side(b, 2 * seed + 1, think),

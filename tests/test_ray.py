@@ -1,0 +1,161 @@
+"""`belot duel --ray` and `belot tournament --ray` on a real Ray cluster on loopback: a head and
+one worker node started here with `ray start --block`, each in its own process group, which is
+stopped at the end (only the processes started here, not every Ray on the machine). The figures
+must be the local run's for the same seed; a cluster that is not there is a one-line error."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("ray") is None,
+    reason="Ray is not installed (the `ray` extra: pip install 'belot[ray]')",
+)
+
+BIN = Path(sys.executable).parent
+ENV = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
+#: What differs between two runs of the same duel: the clock, and where it ran.
+NOT_FIGURES = ("seconds", "workers", "backend")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_node(args: list[str], log: Path) -> subprocess.Popen[bytes]:
+    """``ray start ARGS --block`` in a new process group, once it says the node runs."""
+    with log.open("wb") as out:
+        node = subprocess.Popen(
+            [str(BIN / "ray"), "start", *args, "--block"],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=ENV,
+            start_new_session=True,
+        )
+    deadline = time.monotonic() + 60
+    while b"Ray runtime started" not in log.read_bytes():
+        if node.poll() is not None or time.monotonic() > deadline:
+            stop_node(node)
+            pytest.fail(f"ray start {' '.join(args)} failed:\n{log.read_text()[-2000:]}")
+        time.sleep(0.2)
+    return node
+
+
+def stop_node(*nodes: subprocess.Popen[bytes]) -> None:
+    """Kill each node's whole process group (its raylet, GCS, workers: all started from it)."""
+    for node in nodes:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(node.pid, signal.SIGKILL)
+        node.wait()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """The address of a two-node Ray cluster on loopback (one CPU on each node)."""
+    folder = Path(tempfile.mkdtemp(prefix="belot-ray-"))  # short: Ray's sockets live here
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    nodes = []
+    try:
+        common = ["--node-ip-address=127.0.0.1", "--num-cpus=1", "--disable-usage-stats"]
+        head = [f"--port={port}", "--include-dashboard=false", f"--temp-dir={folder}"]
+        nodes.append(start_node(["--head", *head, *common], folder / "head.log"))
+        nodes.append(start_node([f"--address={address}", *common], folder / "worker.log"))
+        yield address
+    finally:
+        stop_node(*nodes)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def belot(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(BIN / "belot"), *args], capture_output=True, text=True, env=ENV, timeout=120
+    )
+
+
+def figures(duel: dict[str, Any]) -> dict[str, Any]:
+    """A duel's JSON without what may differ between two runs (time, where it ran)."""
+    out = {key: value for key, value in duel.items() if key not in NOT_FIGURES}
+    for side in ("a", "b"):
+        out[side] = {k: v for k, v in duel[side].items() if k != "think_cpu_ms"}
+    return out
+
+
+def run_json(*args: str) -> Any:
+    done = belot(*args, "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_duel_on_ray_gives_the_local_figures(cluster: str) -> None:
+    args = ("duel", "basic", "random", "--deals", "40", "--matches", "2", "--seed", "7")
+    on_ray = run_json(*args, "--ray", cluster)
+    local = run_json(*args, "--workers", "1")
+    assert on_ray["backend"] == f"ray {cluster}" and local["backend"] == "this process"
+    assert on_ray["workers"] == 2  # the cluster's CPUs: it joined both nodes
+    assert on_ray["pairs"] == 40 and on_ray["matches"] == 2
+    assert figures(on_ray) == figures(local)
+    assert on_ray["a"]["think_cpu_ms"]["decisions"] == local["a"]["think_cpu_ms"]["decisions"]
+
+
+def test_tournament_on_ray_gives_the_local_table(cluster: str) -> None:
+    args = ("tournament", "random", "basic", "--game", "french", "--deals", "16", "--seed", "4")
+    on_ray = run_json(*args, "--matches", "1", "--ray", cluster)
+    local = run_json(*args, "--matches", "1", "--workers", "2")
+    assert on_ray["elo"] == local["elo"]
+    assert [figures(d) for d in on_ray["duels"]] == [figures(d) for d in local["duels"]]
+    assert on_ray["duels"][0]["game"] == "french"
+    assert {d["backend"] for d in on_ray["duels"]} == {f"ray {cluster}"}
+
+
+@pytest.mark.parametrize(
+    ("address", "says"),
+    [
+        ("closed", "no Ray cluster at 127.0.0.1:"),
+        ("nowhere", "--ray takes the Ray head's HOST:PORT"),
+        ("127.0.0.1:99999", "--ray takes the Ray head's HOST:PORT"),
+    ],
+)
+def test_a_bad_address_is_one_line(address: str, says: str) -> None:
+    if address == "closed":
+        address = f"127.0.0.1:{free_port()}"  # nothing listens there any more
+    started = time.monotonic()
+    for command in (["duel", "basic", "random"], ["tournament", "basic", "random"]):
+        done = belot(*command, "--deals", "2", "--quiet", "--ray", address)
+        assert done.returncode == 2
+        assert done.stdout == ""
+        assert done.stderr.startswith(f"belot: {says}") and done.stderr.count("\n") == 1
+    assert time.monotonic() - started < 30  # refused at once, not after Ray's retries
+
+
+def test_ray_is_imported_only_for_ray() -> None:
+    code = (
+        "import sys\n"
+        "from belot.cli import main\n"
+        "for args in (['duel', '--help'], ['duel', 'basic', 'random', '--deals', '1', "
+        "'--matches', '0', '--workers', '1', '--quiet']):\n"
+        "    try:\n"
+        "        main(args)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print(sorted(m for m in sys.modules if m == 'ray' or m.startswith('ray.')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"
