@@ -567,7 +567,8 @@ function renderPanel() {
     box.dataset.kind = "match-over";
     const winner = table.winner;
     const title = !state.you ? `${t("match_over")}: ${winner}` : team(state.you) === winner ? t("we_won") : t("they_won");
-    panel(title, sheetTable(), el("p", {}, el("a", { href: `/replay/${tableId}`, text: t("replay") })), el("p", {}, el("a", { href: "/", text: t("new_table") })));
+    // The last deal's summary first, then the whole sheet.
+    panel(title, ...dealSummary(false), sheetTable(), el("p", {}, el("a", { href: `/replay/${tableId}`, text: t("replay") })), el("p", {}, el("a", { href: "/", text: t("new_table") })));
     return;
   }
   if (state.waiting_for_next) {
@@ -711,7 +712,9 @@ function w(key) {
   return text === key && NEW_WORDS[key] ? NEW_WORDS[key] : text;
 }
 
-function dealSummary() {
+/** The end of a deal: its outcome, how it was scored, every hand, the seed; with the next
+ * deal's button unless ``next`` is false (the match is over). */
+function dealSummary(next = true) {
   const view = state.view;
   const out = [];
   const info = state.table.deals[state.table.deals.length - 1];
@@ -735,7 +738,7 @@ function dealSummary() {
     out.push(el("p", { class: "seed-line" }, `${t("seed")}: `, el("code", { id: "deal-seed", text: info.seed }),
       el("br"), `${t("verify")} `, el("code", { text: `belot verify ${info.seed} --cut ${info.cut ?? ""} --dealer ${info.dealer}` })));
   }
-  if (state.you) out.push(el("button", { type: "button", class: "primary next-deal", id: "next-deal", onclick: () => send({ type: "next" }), text: t("next_deal") }));
+  if (state.you && next) out.push(el("button", { type: "button", class: "primary next-deal", id: "next-deal", onclick: () => send({ type: "next" }), text: t("next_deal") }));
   return out;
 }
 
