@@ -81,7 +81,12 @@ def duel_options(matches_help: str) -> Callable[[F], F]:
             help="A rules option of the game, like target=501 (repeatable).",
         ),
         click.option(
-            "--ray", "ray_address", default=None, help="Run on the Ray cluster at ADDRESS."
+            "--ray",
+            "ray_address",
+            default=None,
+            metavar="HOST:PORT",
+            help="Run on the Ray cluster whose head is at HOST:PORT (`ray start --head`); "
+            "every machine needs the same belot with the ray extra.",
         ),
         click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON."),
         click.option("--quiet", is_flag=True, help="No progress bar."),
