@@ -4,6 +4,7 @@ only when sound is on; a single legal card played for the person when they chose
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from collections.abc import Callable
@@ -123,4 +124,27 @@ def test_a_single_legal_card_is_played_for_the_person(
         assert time.monotonic() < deadline, "the single legal card was not played"
         page.wait_for_timeout(50)
     page.locator('#panel[data-kind="deal-over"]').wait_for()
+    assert not page.errors
+
+
+def test_the_slow_pace_shows_the_bots_cards_apart(
+    server: browser_tests.Server, new_page: Callable[..., Any]
+) -> None:
+    page = with_settings(new_page(), speed="slow", motion="off")
+    browser_tests.create_table(page, server)  # the server's bots wait 0.03 s
+    seen: dict[str, float] = {}  # each other seat's card, when it was first on the table
+    mine: set[str] = set()
+    deadline = time.monotonic() + 40
+    while len(seen) < 5:
+        assert time.monotonic() < deadline, f"only {sorted(seen)} seen"
+        mine |= set(browser_tests.hand(page))
+        now = time.monotonic()
+        for card in browser_tests.trick(page):
+            if card not in mine:
+                seen.setdefault(card, now)
+        if not browser_tests.step(page):
+            page.wait_for_timeout(30)
+    times = sorted(seen.values())
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    assert min(gaps) > 0.9, gaps  # 1.1 s apart, less the polling's slack
     assert not page.errors
