@@ -909,9 +909,21 @@ $("settings-btn").addEventListener("click", () => {
   renderSettings();
   $("settings-dialog").showModal();
 });
+/** The language the toggle goes to: the next of the page's languages, in their order. */
+function nextLang() {
+  const langs = Object.keys(window.BELOT_TEXTS);
+  return langs[(langs.indexOf(currentLang()) + 1) % langs.length] || "en";
+}
+
+/** The toggle says the next language in its own words (its ``lang_name``, where there is one). */
+function langLabel() {
+  const own = (window.BELOT_TEXTS[nextLang()] || {}).lang_name;
+  return own || t("language");
+}
+
 $("lang-toggle").addEventListener("click", () => {
-  setLang(currentLang() === "en" ? "bg" : "en");
-  $("lang-toggle").textContent = t("language");
+  setLang(nextLang());
+  $("lang-toggle").textContent = langLabel();
   document.querySelector("#replay-link").textContent = t("replay");
   $("last-trick-btn").textContent = `${t("last_trick")} (L)`;
   $("hint-btn").textContent = `${t("hint")} (H)`;
@@ -942,7 +954,7 @@ document.addEventListener("keydown", (event) => {
 });
 
 document.documentElement.lang = currentLang();
-$("lang-toggle").textContent = t("language");
+$("lang-toggle").textContent = langLabel();
 renderSettings();
 connect();
 setInterval(() => send({ type: "ping" }), 25000);
