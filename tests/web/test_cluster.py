@@ -476,9 +476,8 @@ def test_a_stopped_owner_loses_its_table_when_the_lease_expires(cluster: list[Se
         north = Person(table, "N", tokens["N"], [b.base])
         south = Person(table, "S", tokens["S"], [b.base])
         north.start()
-        await north.until(lambda p: p.shown >= (1, 4))
         south.start()  # at B too: every seat of ours goes through the relay
-        await south.until(lambda p: p.shown >= (1, 4))
+        await north.until(lambda p: p.shown >= (1, 4))
         assert a.process is not None
         a.process.send_signal(signal.SIGSTOP)
         stopped = time.monotonic()
