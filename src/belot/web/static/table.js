@@ -683,7 +683,6 @@ const NEW_WORDS = {
   left_hanging: "left hanging for the next deal",
   divided: "÷10, rounded",
   doubled: "doubled",
-  none_scored: "none",
   settings: "Settings",
   setting_sound: "Sound",
   setting_speed: "Bots' pace",
@@ -788,7 +787,7 @@ function dealExplained(view, r, words) {
   if (hanging) how.push(`${hanging} ${w("left_hanging")}`);
   for (const note of scored.notes) if (note !== "valat" && note !== "capot") how.push(note === "dedans" ? words.inside : note);
   return el("div", { class: "deal-explained", id: "deal-explained" },
-    el("table", { class: "result" }, ...rows),
+    el("table", { class: "result" }, el("caption", { text: w("deal_explained") }), ...rows),
     how.length ? el("p", { class: "how-written", id: "how-written", text: `${w("total")} → ${t("written")}: ${how.join(" · ")}` }) : null);
 }
 
