@@ -95,3 +95,44 @@ def test_the_hand_the_trick_and_the_choices_fit_a_phone(
     browser_tests.play_until(page, moment, seconds=60)
     assert {"trick", "deal-over"} <= seen
     assert not page.errors
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES, ids=["upright", "landscape"])
+def test_the_coinche_bid_picker_fits_a_phone(
+    server: browser_tests.Server,
+    new_page: Callable[..., Any],
+    width: int,
+    height: int,
+) -> None:
+    """Coinche's auction has the most buttons: ten levels, four suits, pass and coinche."""
+    page = new_page(width=width, height=height)
+    for _ in range(3):  # a table where South is asked to bid before the match ends
+        page.goto(server.url + "/")
+        page.select_option("#game-choice", "coinche")
+        page.click("#create")
+        page.wait_for_url("**/t/*")
+
+        def picker() -> bool:
+            return browser_tests.panel_kind(page) == "auction" and bool(
+                page.query_selector("#panel [data-level]")
+            )
+
+        try:
+            browser_tests.play_until(
+                page, lambda: picker() or browser_tests.panel_kind(page) == "match-over"
+            )
+        except AssertionError:
+            continue
+        if picker():
+            break
+    else:
+        raise AssertionError("South was never asked to bid")
+    page.wait_for_timeout(400)
+    shot(page, "coinche")
+    bad = [
+        b
+        for s in ("#hand .card", "#panel [data-level]", "#panel [data-call]")
+        for b in off_screen(page, s)
+    ]
+    assert not bad, bad
+    assert not page.errors
