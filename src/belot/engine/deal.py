@@ -13,6 +13,7 @@ leaving the deal as it was; ``pop`` takes the last action back.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -182,9 +183,12 @@ _BITS: Final = tuple(n.bit_length() for n in range(33))
 def _shuffled_order(seed: int | str) -> list[int]:
     """``random.Random(seed).shuffle(list(range(32)))`` spelled out: CPython's Fisher-Yates with
     ``getrandbits`` rejection sampling, without a method call per card (tests check that it
-    matches ``shuffle`` exactly)."""
+    matches ``shuffle`` exactly). An int seeds the C generator directly, as ``random.Random``
+    does after its Python-level checks (a third of the cost of a seeding); a str goes through
+    ``random.Random``, which hashes it."""
     order = list(range(32))
-    getrandbits = random.Random(seed).getrandbits
+    rng = _random.Random(seed) if seed.__class__ is int else random.Random(seed)
+    getrandbits = rng.getrandbits
     for i in range(31, 0, -1):
         bits = _BITS[i + 1]
         j = getrandbits(bits)
@@ -253,7 +257,7 @@ class Deal:
         # The playing obligations told who holds the trick: tricks.obliged and its option, or a
         # game's own.
         self._obliged, self._obliged_by = self.game.held_obligations(self.rules)
-        self.dealer = Seat(dealer)
+        self.dealer = dealer if dealer.__class__ is Seat else Seat(dealer)
         if deck is None:
             order = _shuffled_order(seed if seed is not None else random.randrange(2**63))
             self.deck = tuple(map(ALL_CARDS.__getitem__, order))
@@ -273,7 +277,7 @@ class Deal:
         # card played changes is one tuple, _ps (see _PLAY_STATE): a play keeps it whole, and
         # unpacks it at once, instead of reading and writing a dozen attributes.
         self._phase = _CUTTING
-        self._turn: Seat | None = self._prev(self.dealer)
+        self._turn: Seat | None = self._next[self._next[self._next[self.dealer]]]  # the cutter
         self._cut: int | None = None
         self._full: tuple[int, int, int, int] = (0, 0, 0, 0)
         self._calls: tuple[tuple[Seat, Call], ...] = ()
@@ -290,7 +294,10 @@ class Deal:
         self._values: tuple[int, ...] = CARD_POINTS[0]
         self._last_trick = LAST_TRICK
         # The K and Q of trumps when the game lets their holder keep a belot silent (Bela),
-        # else 0: legal_actions() looks further only when these are legal.
+        # else 0: legal_actions() looks further only when these are legal. Above them, shifted
+        # by 32, the K and Q of trumps in every game (0 in no trumps): only these can announce
+        # a belot. (One attribute, not two: CPython keeps a class's instances' attributes in
+        # one shared-key table only up to 30 names, and a 30th one slowed a deal by 6 %.)
         self._silent_cards = 0
         # The legal cards that the last legal_actions() offered for this very state (0 when
         # none or unknown): push() needs no further check for them. Reset on every change.
@@ -881,12 +888,13 @@ class Deal:
         self._beats = BEATS[self._contract]
         self._values = CARD_POINTS[self._contract]
         self._last_trick = self.rules.nt_last_trick if self._contract == _NO_TRUMPS else LAST_TRICK
-        self._silent_cards = (
+        belot_cards = (
             _KINGS_QUEENS
             & (0xFFFFFFFF if self._contract == _ALL_TRUMPS else TRUMP_MASKS[self._contract])
-            if self.game.bela_optional
+            if self._contract != _NO_TRUMPS
             else 0
         )
+        self._silent_cards = belot_cards << 32 | (belot_cards if self.game.bela_optional else 0)
         self._phase = _PLAYING
         self._turn = self.first
 
@@ -897,7 +905,7 @@ class Deal:
             declared = (*declared[:seat], (), *declared[seat + 1 :])
             undeclared &= ~(1 << seat)
         if (
-            _QUEEN <= card & 7 <= _KING
+            self._silent_cards >> card + 32 & 1
             and self._is_belot(seat, card, hands[seat], trick)
             and not silent
         ):
