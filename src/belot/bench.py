@@ -261,8 +261,8 @@ class _Deals:
         for _ in range(_DEALS_PER_BATCH):
             deal = Deal.new(rules, seed=next_seed)
             next_seed += 1
-            while not deal.is_over:
-                actions = deal.legal_actions()
+            # No action is legal once the deal is over (and only then).
+            while actions := deal.legal_actions():
                 deal.push(actions[int(uniform() * len(actions))])
         self.next_seed = next_seed
         return _DEALS_PER_BATCH
