@@ -159,3 +159,37 @@ def test_ray_is_imported_only_for_ray() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+#: Run as a driver: a chunk whose bot B no worker knows, then a driver of another belot version.
+FAILING = """
+import sys
+from belot.bots import arena
+from belot.engine.errors import BelotError
+from belot.engine.rules import Rules
+
+side, rules = arena._Side("basic", 2, None), Rules.bulgarian().to_dict()
+task = arena._Task("deals", side, arena._Side("nobody", 3, None), rules, 1, 0, 2)
+for tasks in ([task], [arena._Task("deals", side, side, rules, 1, 0, 1)]):
+    try:
+        list(arena._ray_run(tasks, sys.argv[1]))
+    except BelotError as error:
+        print(error)
+    arena._belot_version = lambda: "0.0.0-elsewhere"
+"""
+
+
+def test_a_failing_worker_and_another_version_are_one_line_each(cluster: str) -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", FAILING, cluster], capture_output=True, text=True, env=ENV
+    )
+    assert out.returncode == 0, out.stderr
+    failed, version = out.stdout.strip().splitlines()
+    assert failed == (
+        "a worker failed on deal pairs 0-1: BelotError: unknown bot level 'nobody' "
+        "(known: random, basic, strong)"
+    )
+    assert version.startswith("the Ray worker on ") and "belot 0.0.0-elsewhere" not in version
+    assert version.endswith(
+        ", this machine 0.0.0-elsewhere: install the same belot on every machine"
+    )

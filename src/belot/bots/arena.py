@@ -524,11 +524,15 @@ def _belot_version() -> str:
     return version("belot")
 
 
+class _OtherVersion(BelotError):
+    """A Ray worker runs another belot than the driver."""
+
+
 def _ray_task(task: _Task, version: str) -> _Chunk:
     """``_run_task`` on a Ray worker, which must run the driver's belot ``version``."""
     here = _belot_version()
     if here != version:
-        raise BelotError(
+        raise _OtherVersion(
             f"the Ray worker on {socket.gethostname()} has belot {here}, this machine {version}: "
             "install the same belot on every machine"
         )
@@ -553,7 +557,7 @@ def _ray_run(tasks: Sequence[_Task], address: str) -> Iterable[tuple[_Task, _Chu
                     chunk = ray.get(ref)
                 except ray.exceptions.RayTaskError as error:
                     cause = error.cause
-                    if isinstance(cause, BelotError):
+                    if isinstance(cause, _OtherVersion):
                         raise BelotError(str(cause)) from None
                     raise _failed(task, cause) from None
                 except ray.exceptions.RayError as error:
