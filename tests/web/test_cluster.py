@@ -300,14 +300,21 @@ def test_a_browser_at_another_process_plays_through_redis(cluster: list[Server])
     async def play() -> None:
         south = Person(table, "S", tokens["S"], [a.base])
         north = Person(table, "N", tokens["N"], [b.base], ask_hint=True)
+        watcher = Person(table, "-", "", [b.base])  # a spectator at B
         south.start()
         north.start()
+        watcher.start()
         try:
             await north.until(lambda p: p.shown >= (1, 12) and p.hints)
             await south.until(lambda p: p.shown >= north.shown)
+            await watcher.until(lambda p: p.shown >= (1, 12))
         finally:
             await south.stop()
             await north.stop()
+            await watcher.stop()
+        assert all(
+            s["you"] is None and s["view"]["hand"] == [] for s in watcher.states if s["view"]
+        )
         assert north.states[0]["you"] == "N" and north.states[-1]["view"]["seat"] == "N"
         assert not north.errors, north.errors
         # Each saw its own hand only.
