@@ -350,3 +350,26 @@ def test_a_record_that_cannot_be_written_is_said_and_play_goes_on(tmp_path: Path
         assert app.match.deal.actions  # the cut went through
 
     drive(app, script)
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "words"),
+    [("french", 3, ["Turned card:", "or pass"]), ("bela", 3, ["+2 cards face down"])],
+)
+def test_the_table_shows_the_auction_of_its_game(game: str, seed: int, words: list[str]) -> None:
+    app = table(game, seed=seed)
+
+    async def script(pilot: Pilot[int]) -> None:
+        match = app.match
+        for _ in range(20):
+            if match.deal.phase is Phase.AUCTION and match.turn == ME:
+                break
+            await press(pilot, "enter")
+        assert match.deal.phase is Phase.AUCTION
+        middle = text(app, "#trick")
+        assert all(word in middle for word in words), middle
+        view = match.view(ME)
+        if view.turned is not None:
+            assert app.words.card(view.turned) in middle
+
+    drive(app, script)

@@ -470,10 +470,8 @@ class TableApp(App[int]):
 
     def _trick(self, view: SeatView) -> Text:
         plays = dict(view.current_trick)
-        if not plays and view.phase is not Phase.PLAY and view.turned is not None:
-            return Text(f"{self.words('turned')}: ") + self._card(view.turned)
-        if not plays and view.phase is Phase.AUCTION:
-            return Text(self.words("auction"), style="dim")
+        if view.phase is Phase.AUCTION:
+            return self._auction(view)
 
         shown = "bold"
         if not plays and view.completed_tricks:  # the trick just taken, dimmed, until a lead
@@ -492,6 +490,20 @@ class TableApp(App[int]):
         text.append("     ").append_text(at(Seat.N)).append("\n")
         text.append_text(at(Seat.W)).append("        ").append_text(at(Seat.E)).append("\n")
         text.append("     ").append_text(at(Seat.S))
+        return text
+
+    def _auction(self, view: SeatView) -> Text:
+        """The auction's state in the middle of the table: French Belote's turned card and
+        round, Bela's hidden cards and forced naming (RULES.md §6)."""
+        words, deal = self.words, self.match.deal
+        text = Text(words("auction"), style="bold")
+        if view.turned is not None:
+            text.append(f"\n{words('turned')}: ").append_text(self._card(view.turned))
+            text.append("\n" + words("round_take" if deal.passes < 4 else "round_name"))
+        elif view.rules.preset == "bela":
+            text.append("\n" + words("hidden"))
+            if deal.passes == 3:
+                text.append("\n" + words("must_name"))
         return text
 
     def _hand(self, view: SeatView) -> Text:
