@@ -74,3 +74,19 @@ def test_the_view_of_a_finished_deal_carries_the_declarations_that_scored() -> N
                 belots = 20 * sum(1 for s, _ in deal.belots if s & 1 == i)
                 points = sum(d["points"] for d in scored["declarations"][team])
                 assert deal.card_points[i] + points + belots == deal.result.raw[i]
+
+
+def test_a_french_deal_inside_is_noted_dedans() -> None:
+    rng = random.Random(3)
+    outcomes = set()
+    for seed in range(60):
+        deal = Deal(Rules.french(), dealer=0, seed=seed)
+        while not deal.is_over:
+            deal.push(rng.choice(list(deal.legal_actions())))
+        scored = scored_of(deal)
+        if scored is None:
+            continue
+        assert deal.result is not None
+        outcomes.add(deal.result.outcome.value)
+        assert ("dedans" in scored["notes"]) == (deal.result.outcome.value == "inside")
+    assert outcomes == {"made", "inside"}
