@@ -703,6 +703,7 @@ const NEW_WORDS = {
   choice_dark: "dark",
   choice_light: "light",
   close: "Close",
+  note_doubled_tie: "a doubled tie: all the points hang",
 };
 
 /** A word of the page: i18n.py's, or this page's English while it has none. */
@@ -785,7 +786,7 @@ function dealExplained(view, r, words) {
   if (carried) how.push(`+${carried} ${w("carried_in")}`);
   const hanging = sheetRow ? sheetRow.hanging : r.hanging;
   if (hanging) how.push(`${hanging} ${w("left_hanging")}`);
-  for (const note of scored.notes) if (note !== "valat" && note !== "capot") how.push(note === "dedans" ? words.inside : note);
+  for (const note of scored.notes) if (note !== "valat" && note !== "capot") how.push(note === "dedans" ? words.inside : w(`note_${note.replaceAll(" ", "_")}`));
   return el("div", { class: "deal-explained", id: "deal-explained" },
     el("table", { class: "result" }, el("caption", { text: w("deal_explained") }), ...rows),
     how.length ? el("p", { class: "how-written", id: "how-written", text: `${w("total")} → ${t("written")}: ${how.join(" · ")}` }) : null);
