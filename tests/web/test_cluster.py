@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import shutil
 import signal
@@ -502,3 +503,48 @@ def test_a_stopped_owner_loses_its_table_when_the_lease_expires(cluster: list[Se
     asyncio.run(play())
     lease_owner = _owner(cluster, table)
     assert lease_owner is b
+
+
+def test_deploy_start_sh_starts_and_stops_the_site(tmp_path: Path) -> None:
+    """deploy/start.sh: PostgreSQL, Redis, two processes and nginx on loopback; a table made and
+    read through nginx; then everything stopped."""
+    import glob
+    import sys
+
+    if not Path(NGINX).exists() or not Path(REDIS).exists():
+        pytest.skip("deploy/start.sh needs nginx and redis-server (.ci/run installs them)")
+    if not glob.glob("/usr/lib/postgresql/*/bin/initdb"):
+        pytest.skip("deploy/start.sh needs PostgreSQL (apt-get install postgresql)")
+    program = tmp_path / "belot"
+    program.write_text(
+        f'#!/bin/sh\nexec {sys.executable} -c "import sys; from belot.cli import main; '
+        f'main(sys.argv[1:])" "$@"\n'
+    )
+    program.chmod(0o755)
+    folder = Path(tempfile.mkdtemp(prefix="belot-deploy-"))  # PostgreSQL's user must reach it
+    first = free_port()
+    env = {
+        **os.environ,
+        "BELOT": str(program),
+        "BELOT_DEPLOY": str(folder),
+        "BELOT_PORT": str(free_port()),
+        "BELOT_FIRST_PORT": str(first),
+        "BELOT_PG_PORT": str(free_port()),
+        "BELOT_REDIS_PORT": str(free_port()),
+    }
+    script = str(ROOT / "deploy" / "start.sh")
+    try:
+        started = subprocess.run(
+            [script, "start", "2"], env=env, capture_output=True, text=True, timeout=120
+        )
+        assert started.returncode == 0, started.stderr + started.stdout
+        base = f"127.0.0.1:{env['BELOT_PORT']}"
+        table, _ = _table(base)
+        assert _get(base, f"/api/tables/{table}")["table"]["id"] == table
+        status = subprocess.run([script, "status"], env=env, capture_output=True, text=True)
+        assert status.stdout.count(": runs") == 5, status.stdout  # 2 servers, nginx, redis, pg
+    finally:
+        subprocess.run([script, "stop"], env=env, capture_output=True, timeout=60)
+        shutil.rmtree(folder, ignore_errors=True)
+    with pytest.raises(OSError):
+        _get(base, "/")
