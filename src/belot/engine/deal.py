@@ -614,7 +614,7 @@ class Deal:
                 _SUIT_PLAYS.get(mask) or _PLAYS_BY_MASK.get(mask) or _plays_of(mask)
             )
             if mask & self._silent_cards:
-                offered = self._offered = self._with_silent(seat, offered)
+                offered = self._offered = self._with_silent(seat, offered, mask)
         elif phase is _BIDDING:
             assert self._turn is not None
             calls = self.game.legal_calls(self, self._turn)
@@ -625,19 +625,30 @@ class Deal:
             offered = self._offered = _CUT_ACTIONS if phase is _CUTTING else _NO_ACTIONS
         return offered
 
-    def _with_silent(self, seat: Seat, offered: LegalActions) -> LegalActions:
-        """``offered`` with, after each card that would announce a belot, the same card played
-        keeping it silent (Bela, RULES.md §6: the holder may keep silent)."""
+    def _with_silent(self, seat: Seat, offered: LegalActions, mask: int) -> LegalActions:
+        """``offered`` (the Play actions of ``mask``) with, after each card that would announce
+        a belot, the same card played keeping it silent (Bela, RULES.md §6: the holder may keep
+        silent)."""
         hands, _, trick, _, _, _, _, _, _, _ = self._ps
-        hand, silent = hands[seat], self._silent_cards
+        hand = hands[seat]
+        # The few legal kings and queens of trumps first: most of them announce nothing.
+        candidates = mask & self._silent_cards
+        belots = 0
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            if self._is_belot(seat, low.bit_length() - 1, hand, trick):
+                belots |= low
+        if not belots:
+            return offered
         out: list[Action] = []
         for action in offered:
             out.append(action)
             assert isinstance(action, Play)
             card = action.card.index
-            if silent >> card & 1 and self._is_belot(seat, card, hand, trick):
+            if belots >> card & 1:
                 out.append(_SILENT_PLAYS[card])
-        return LegalActions(out) if len(out) > len(offered) else offered
+        return LegalActions(out)
 
     def legal_cards(self) -> list[Card]:
         """The cards the seat to act may play (empty outside the play or while declaring)."""
