@@ -498,7 +498,8 @@ def ray_connect(address: str) -> Any:
         raise BelotError(
             f"no Ray cluster at {address}: {why} (is `ray start --head` running?)"
         ) from None
-    os.environ.setdefault("RAY_gcs_server_port_wait_time_s", "10")
+    # One try at a port where something else answers (about 40 s), not Ray's many.
+    os.environ.setdefault("RAY_gcs_server_port_wait_time_s", "1")
     try:
         ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
     except Exception as error:
