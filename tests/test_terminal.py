@@ -373,3 +373,26 @@ def test_the_table_shows_the_auction_of_its_game(game: str, seed: int, words: li
             assert app.words.card(view.turned) in middle
 
     drive(app, script)
+
+
+def test_the_log_tells_a_belot_when_it_is_announced() -> None:
+    app = table("bulgarian", seed=2)  # North announces a belot in clubs in the first deal
+    said: list[str] = []
+    say = app.say
+
+    def keep(line: str) -> None:  # every line the log gets, not only the last nine
+        said.append(line)
+        say(line)
+
+    app.say = keep  # type: ignore[method-assign]
+
+    async def script(pilot: Pilot[int]) -> None:
+        for _ in range(60):
+            if app.match.deal_over:
+                break
+            await press(pilot, "enter")
+        assert app.match.deal.belots
+        for seat, suit in app.match.deal.belots:
+            assert f"{app.words.seat(seat)}: belot {suit.symbol}!" in said
+
+    drive(app, script)

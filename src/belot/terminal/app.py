@@ -172,7 +172,7 @@ class TableApp(App[int]):
     async def _bots_act(self) -> None:
         match = self.match
         while not match.deal_over and match.turn not in (None, ME):
-            before = _completed(match)
+            before = _counts(match)
             moved = await asyncio.to_thread(bot_turn, match, self.bots)
             if moved is None:
                 break
@@ -203,7 +203,7 @@ class TableApp(App[int]):
         if self.busy or not 0 <= index < len(self.options):
             return
         action = self.options[index]
-        before = _completed(self.match)
+        before = _counts(self.match)
         self.match.push(action, ME)
         self.narrate(ME, action, before)
         self.options = []
@@ -379,8 +379,9 @@ class TableApp(App[int]):
             self.log_lines.append(line)
             del self.log_lines[:-_LOG_LINES]
 
-    def narrate(self, seat: Seat, action: Action, tricks_before: int) -> None:
-        """One line for the log, as the table sees ``action``."""
+    def narrate(self, seat: Seat, action: Action, before: tuple[int, int]) -> None:
+        """One line for the log, as the table sees ``action``; ``before``: the tricks taken and
+        the belots announced before it."""
         words, deal = self.words, self.match.deal
         who = words.seat(seat)
         if isinstance(action, Cut):
@@ -393,8 +394,11 @@ class TableApp(App[int]):
                 self.say(words("says", seat=who, call=kinds))
         else:
             self.say(words("plays", seat=who, card=words.card(action.card)))
+            belot = game_words(deal.rules.preset).belot
+            for belot_seat, suit in deal.belots[before[1] :]:
+                self.say(words("says", seat=words.seat(belot_seat), call=f"{belot} {suit.symbol}!"))
             done = [t for t in deal.tricks if t.winner is not None]
-            if len(done) > tricks_before:
+            if len(done) > before[0]:
                 winner = done[-1].winner
                 assert winner is not None
                 self.say(words("trick_won", n=len(done), seat=words.seat(winner)))
@@ -614,5 +618,7 @@ class TableApp(App[int]):
         return Text(f"{self.words('announced')}\n", style="bold") + Text("\n".join(items))
 
 
-def _completed(match: Match) -> int:
-    return sum(trick.winner is not None for trick in match.deal.tricks)
+def _counts(match: Match) -> tuple[int, int]:
+    """The tricks taken and the belots announced so far in the current deal."""
+    deal = match.deal
+    return sum(trick.winner is not None for trick in deal.tricks), len(deal.belots)
