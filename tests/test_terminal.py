@@ -396,3 +396,25 @@ def test_the_log_tells_a_belot_when_it_is_announced() -> None:
             assert f"{app.words.seat(seat)}: belot {suit.symbol}!" in said
 
     drive(app, script)
+
+
+def test_undo_goes_back_into_the_finished_deal() -> None:
+    app = table("french", seed=5)
+
+    async def script(pilot: Pilot[int]) -> None:
+        match = app.match
+        for _ in range(60):
+            if match.deal_over:
+                break
+            await press(pilot, "enter")
+        assert match.deal_over
+        await press(pilot, "enter")  # the next deal
+        assert len(match.deals) == 1
+        for _ in range(3):
+            await press(pilot, "u")
+            if len(match.deals) == 0:
+                break
+        assert len(match.deals) == 0 and not match.deal_over and match.turn == ME
+        assert app.options == list(match.view(ME).legal)
+
+    drive(app, script)
