@@ -161,13 +161,16 @@ def test_ray_is_imported_only_for_ray() -> None:
     assert out.stdout.strip().splitlines()[-1] == "[]"
 
 
-#: Run as a driver: a chunk whose bot B no worker knows, then a driver of another belot version.
+#: Run as a driver (argv: the cluster, a closed port): a chunk whose bot B no worker knows, a
+#: driver of another belot version, a duel on another address, then on the cluster again.
 FAILING = """
 import sys
+import ray
 from belot.bots import arena
 from belot.engine.errors import BelotError
 from belot.engine.rules import Rules
 
+version = arena._belot_version
 side, rules = arena._Side("basic", 2, None), Rules.bulgarian().to_dict()
 task = arena._Task("deals", side, arena._Side("nobody", 3, None), rules, 1, 0, 2)
 for tasks in ([task], [arena._Task("deals", side, side, rules, 1, 0, 1)]):
@@ -176,15 +179,25 @@ for tasks in ([task], [arena._Task("deals", side, side, rules, 1, 0, 1)]):
     except BelotError as error:
         print(error)
     arena._belot_version = lambda: "0.0.0-elsewhere"
+# Another address leaves the cluster joined before; the first one can be joined again.
+arena._belot_version = version
+try:
+    arena.duel("basic", "random", deals=1, matches=0, ray_address=sys.argv[2])
+except BelotError as error:
+    print(error, ray.is_initialized())
+print(arena.duel("basic", "random", deals=3, matches=0, ray_address=sys.argv[1]).backend)
 """
 
 
-def test_a_failing_worker_and_another_version_are_one_line_each(cluster: str) -> None:
+def test_a_failing_worker_another_version_and_another_cluster(cluster: str) -> None:
     out = subprocess.run(
-        [sys.executable, "-c", FAILING, cluster], capture_output=True, text=True, env=ENV
+        [sys.executable, "-c", FAILING, cluster, f"127.0.0.1:{free_port()}"],
+        capture_output=True,
+        text=True,
+        env=ENV,
     )
     assert out.returncode == 0, out.stderr
-    failed, version = out.stdout.strip().splitlines()
+    failed, version, elsewhere, again = out.stdout.strip().splitlines()
     assert failed == (
         "a worker failed on deal pairs 0-1: BelotError: unknown bot level 'nobody' "
         "(known: random, basic, strong)"
@@ -193,3 +206,5 @@ def test_a_failing_worker_and_another_version_are_one_line_each(cluster: str) ->
     assert version.endswith(
         ", this machine 0.0.0-elsewhere: install the same belot on every machine"
     )
+    assert elsewhere.startswith("no Ray cluster at 127.0.0.1:") and elsewhere.endswith(" False")
+    assert again == f"ray {cluster}"

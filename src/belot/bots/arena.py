@@ -483,12 +483,18 @@ def _host_port(address: str) -> tuple[str, int]:
     return host, int(port)
 
 
+#: The address of the Ray cluster this process joined (in ``ray_connect``).
+_joined: dict[str, str] = {}
+
+
 def ray_connect(address: str) -> Any:
     """The ``ray`` package connected to the cluster whose head is at ``address`` (kept for the
     rest of the process), or a ``BelotError`` saying why it cannot be reached."""
     ray = ray_module()
     if ray.is_initialized():
-        return ray
+        if _joined.get("address", address) == address:
+            return ray  # joined here already, or by the caller's own ray.init
+        ray.shutdown()  # joined another cluster here before: leave it for this one
     host, port = _host_port(address)
     # Ray retries an address that does not answer for minutes: ask once, quickly, first.
     try:
@@ -506,6 +512,7 @@ def ray_connect(address: str) -> Any:
         raise BelotError(
             f"cannot join the Ray cluster at {address}: {_first_line(error)}"
         ) from None
+    _joined["address"] = address
     return ray
 
 
