@@ -56,6 +56,14 @@ def off_screen(page: Page, selector: str) -> list[str]:
     return bad
 
 
+def still_page(new_page: Callable[..., Any], width: int, height: int) -> Page:
+    """A page of that size with animations off (settings in localStorage, as the ⚙ dialog
+    keeps them), so that every box is where it stays."""
+    page = new_page(width=width, height=height)
+    page.add_init_script("localStorage.setItem('belot-settings', '{\"motion\": \"off\"}')")
+    return page
+
+
 def shot(page: Page, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
@@ -70,12 +78,12 @@ def test_the_hand_the_trick_and_the_choices_fit_a_phone(
     width: int,
     height: int,
 ) -> None:
-    page = new_page(width=width, height=height)
+    page = still_page(new_page, width, height)
     browser_tests.create_table(page, server)
     seen: set[str] = set()
 
     def check(name: str, *selectors: str) -> None:
-        page.wait_for_timeout(400)  # cards dealt or played finish moving
+        page.wait_for_timeout(100)  # the page draws the last state
         shot(page, name)
         bad = [b for s in selectors for b in off_screen(page, s)]
         assert not bad, f"{name} at {width}x{height}: {bad}"
@@ -105,7 +113,7 @@ def test_the_coinche_bid_picker_fits_a_phone(
     height: int,
 ) -> None:
     """Coinche's auction has the most buttons: ten levels, four suits, pass and coinche."""
-    page = new_page(width=width, height=height)
+    page = still_page(new_page, width, height)
     for _ in range(3):  # a table where South is asked to bid before the match ends
         page.goto(server.url + "/")
         page.select_option("#game-choice", "coinche")
@@ -127,7 +135,7 @@ def test_the_coinche_bid_picker_fits_a_phone(
             break
     else:
         raise AssertionError("South was never asked to bid")
-    page.wait_for_timeout(400)
+    page.wait_for_timeout(100)
     shot(page, "coinche")
     bad = [
         b
