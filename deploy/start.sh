@@ -25,7 +25,7 @@ if [ "$(id -u)" = 0 ]; then AS="runuser -u postgres --"; fi
 need() { command -v "$1" >/dev/null 2>&1 || [ -x "$1" ] || { echo "start.sh: $1 is missing ($2)" >&2; exit 1; }; }
 
 wait_port() {  # wait until something listens on 127.0.0.1:$1
-    for _ in $(seq 150); do
+    for _ in $(seq 600); do  # 60 s: a server on a busy machine may take a while to start
         if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
         sleep 0.1
     done

@@ -537,7 +537,8 @@ def test_deploy_start_sh_starts_and_stops_the_site(tmp_path: Path) -> None:
         started = subprocess.run(
             [script, "start", "2"], env=env, capture_output=True, text=True, timeout=120
         )
-        assert started.returncode == 0, started.stderr + started.stdout
+        logs = "".join(f"{log.name}: {log.read_text()[-600:]}\n" for log in folder.glob("*.log"))
+        assert started.returncode == 0, started.stderr + started.stdout + logs
         base = f"127.0.0.1:{env['BELOT_PORT']}"
         table, _ = _table(base)
         assert _get(base, f"/api/tables/{table}")["table"]["id"] == table

@@ -125,7 +125,13 @@ def open_database(database: Engine | str, meta: MetaData) -> Engine:
     raises ``StoreError`` naming the URL (never its password) when it cannot be opened."""
     try:
         engine = _engine(database) if isinstance(database, str) else database
-        meta.create_all(engine)
+        try:
+            meta.create_all(engine)
+        except SQLAlchemyError:
+            # Another server starting at the same moment made them first (PostgreSQL refuses
+            # the second CREATE TABLE): they are there now.
+            time.sleep(0.2)
+            meta.create_all(engine)
     except (SQLAlchemyError, ImportError) as error:
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
         shown = masked(database) if isinstance(database, str) else repr(database)
