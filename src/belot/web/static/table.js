@@ -288,18 +288,18 @@ function sortedHand(view) {
 // --- settings ----------------------------------------------------------------------------------
 
 function renderSettings() {
-  $("settings-btn").setAttribute("aria-label", w("settings"));
-  $("settings-btn").title = w("settings");
-  $("settings-title").textContent = w("settings");
+  $("settings-btn").setAttribute("aria-label", t("settings"));
+  $("settings-btn").title = t("settings");
+  $("settings-title").textContent = t("settings");
   const form = $("settings-form");
   form.replaceChildren();
   for (const [name, choices] of Object.entries(SETTING_CHOICES)) {
     const select = el("select", { id: `setting-${name}`, name, onchange: (e) => { setSetting(name, e.target.value); if (state) render(); } });
-    for (const choice of choices) select.append(el("option", { value: choice, text: w(`choice_${choice}`) }));
+    for (const choice of choices) select.append(el("option", { value: choice, text: t(`choice_${choice}`) }));
     select.value = settings[name];
-    form.append(el("label", {}, el("span", { text: w(`setting_${name}`) }), select));
+    form.append(el("label", {}, el("span", { text: t(`setting_${name}`) }), select));
   }
-  form.append(el("p", { class: "close-row" }, el("button", { type: "submit", class: "primary", id: "settings-close", text: w("close") })));
+  form.append(el("p", { class: "close-row" }, el("button", { type: "submit", class: "primary", id: "settings-close", text: t("close") })));
 }
 
 // --- rendering -----------------------------------------------------------------------------
@@ -670,48 +670,6 @@ function auctionHistory() {
   return el("p", { class: "auction-history", id: "auction-history", text: biddingLine(state.view) });
 }
 
-// Words of the deal's summary and the settings not yet in i18n.py: English until they are.
-const NEW_WORDS = {
-  deal_explained: "How the deal was scored",
-  card_points: "Card points",
-  with_last_trick: "with the last trick",
-  declarations: "Declarations",
-  belots_row: "Belots",
-  bonus_row: "Bonus",
-  total: "Total",
-  carried_in: "hanging points from earlier deals",
-  left_hanging: "left hanging for the next deal",
-  divided: "÷10, rounded",
-  doubled: "doubled",
-  settings: "Settings",
-  setting_sound: "Sound",
-  setting_speed: "Bots' pace",
-  setting_cards: "Card size",
-  setting_sort: "Sort the hand",
-  setting_theme: "Colours",
-  setting_autoplay: "Play a single legal card for me",
-  setting_motion: "Animations",
-  choice_on: "on",
-  choice_off: "off",
-  choice_normal: "normal",
-  choice_slow: "slow",
-  choice_medium: "medium",
-  choice_small: "small",
-  choice_large: "large",
-  choice_suits: "by suit",
-  choice_game: "as dealt",
-  choice_dark: "dark",
-  choice_light: "light",
-  close: "Close",
-  note_doubled_tie: "a doubled tie: all the points hang",
-};
-
-/** A word of the page: i18n.py's, or this page's English while it has none. */
-function w(key) {
-  const text = t(key);
-  return text === key && NEW_WORDS[key] ? NEW_WORDS[key] : text;
-}
-
 /** The end of a deal: its outcome, how it was scored, every hand, the seed; with the next
  * deal's button unless ``next`` is false (the match is over). */
 function dealSummary(next = true) {
@@ -759,20 +717,20 @@ function dealExplained(view, r, words) {
     ...teams.map((side) => el("td", { "data-team": side, text: String(cells[side]) })));
   const last = view.tricks[view.tricks.length - 1];
   const lastBonus = view.contract === "no-trumps" ? state.table.rules.nt_last_trick ?? 20 : 10;
-  const lastNote = last && last.winner ? ` (${w("with_last_trick")} +${lastBonus}: ${t(`seat_${last.winner}`)})` : "";
+  const lastNote = last && last.winner ? ` (${t("with_last_trick")} +${lastBonus}: ${t(`seat_${last.winner}`)})` : "";
   const rows = [
     el("tr", {}, el("th"), ...teams.map((side) => el("th", { scope: "col", text: teamLabel(side) }))),
-    row("cards", `${w("card_points")}${lastNote}`, cards),
+    row("cards", `${t("card_points")}${lastNote}`, cards),
   ];
   const declaredText = {};
   for (const side of teams) {
     const list = scored.declarations[side];
     declaredText[side] = list.length ? `${list.map((d) => declarationText(d.cards)).join(" + ")} = ${declared[side]}` : "0";
   }
-  rows.push(row("declarations", w("declarations"), declaredText));
-  rows.push(row("belots", w("belots_row"), belots));
-  if (bonus.NS || bonus.EW) rows.push(row("bonus", r.valat ? words.valat : w("bonus_row"), bonus));
-  rows.push(row("total", w("total"), r.raw));
+  rows.push(row("declarations", t("declarations"), declaredText));
+  rows.push(row("belots", t("belots_row"), belots));
+  if (bonus.NS || bonus.EW) rows.push(row("bonus", r.valat ? words.valat : t("bonus_row"), bonus));
+  rows.push(row("total", t("total"), r.raw));
   // The sheet's row of this deal: the written points with any hanging points carried in.
   const sheetRow = state.table.sheet.rows.find((x) => x.deal === state.deal_number);
   const written = sheetRow ? sheetRow.written : r.written;
@@ -780,16 +738,16 @@ function dealExplained(view, r, words) {
     el("td", { class: "written-ns", "data-team": "NS", text: String(written.NS) }),
     el("td", { class: "written-ew", "data-team": "EW", text: String(written.EW) })));
   const how = [];
-  if (game() === "bulgarian") how.push(w("divided"));
-  if (r.double > 1) how.push(`${w("doubled")} ×${r.double}`);
+  if (game() === "bulgarian") how.push(t("divided"));
+  if (r.double > 1) how.push(`${t("doubled")} ×${r.double}`);
   const carried = teams.reduce((n, side) => n + written[side] - r.written[side], 0);
-  if (carried) how.push(`+${carried} ${w("carried_in")}`);
+  if (carried) how.push(`+${carried} ${t("carried_in")}`);
   const hanging = sheetRow ? sheetRow.hanging : r.hanging;
-  if (hanging) how.push(`${hanging} ${w("left_hanging")}`);
-  for (const note of scored.notes) if (note !== "valat" && note !== "capot") how.push(note === "dedans" ? words.inside : w(`note_${note.replaceAll(" ", "_")}`));
+  if (hanging) how.push(`${hanging} ${t("left_hanging")}`);
+  for (const note of scored.notes) if (note !== "valat" && note !== "capot") how.push(note === "dedans" ? words.inside : t(`note_${note.replaceAll(" ", "_")}`));
   return el("div", { class: "deal-explained", id: "deal-explained" },
-    el("table", { class: "result" }, el("caption", { text: w("deal_explained") }), ...rows),
-    how.length ? el("p", { class: "how-written", id: "how-written", text: `${w("total")} → ${t("written")}: ${how.join(" · ")}` }) : null);
+    el("table", { class: "result" }, el("caption", { text: t("deal_explained") }), ...rows),
+    how.length ? el("p", { class: "how-written", id: "how-written", text: `${t("total")} → ${t("written")}: ${how.join(" · ")}` }) : null);
 }
 
 function sheetTable() {
