@@ -879,14 +879,19 @@ function langLabel() {
   return own || t("language");
 }
 
-$("lang-toggle").addEventListener("click", () => {
-  setLang(nextLang());
+/** The page's fixed words in the chosen language (the server wrote them in its cookie's). */
+function labelPage() {
   $("lang-toggle").textContent = langLabel();
   document.querySelector("#replay-link").textContent = t("replay");
   $("last-trick-btn").textContent = `${t("last_trick")} (L)`;
   $("hint-btn").textContent = `${t("hint")} (H)`;
   $("silent-bela-text").textContent = t("silent_bela");
   renderSettings();
+}
+
+$("lang-toggle").addEventListener("click", () => {
+  setLang(nextLang());
+  labelPage();
   if (state) render();
 });
 
@@ -912,7 +917,6 @@ document.addEventListener("keydown", (event) => {
 });
 
 document.documentElement.lang = currentLang();
-$("lang-toggle").textContent = langLabel();
-renderSettings();
+labelPage();
 connect();
 setInterval(() => send({ type: "ping" }), 25000);
