@@ -1,0 +1,787 @@
+"""The compiled core of the perfect-information solver (numba; plain Python without it).
+
+Everything here works on numpy ``int64`` arrays so the same source runs under ``numba.njit`` and,
+with ``NUMBA_DISABLE_JIT=1`` (or without numba installed), as ordinary Python — the slow path
+the tests use to cross-check the compiled one.
+
+A search answers one question: "can the declarers reach ``gamma`` card points?" (a zero-window,
+fail-soft alpha-beta probe, iterative with an explicit stack: numba cannot cache recursive
+functions). ``value`` finds the exact value with MTD(f) over such probes, which share a
+transposition table keyed by the four hands and the leader at the start of each trick. The table
+stores bounds on the points still to come, so they stay valid from one probe to the next.
+
+Layouts:
+- ``tab[0]`` KEY (trick strength), ``tab[1]`` card points, ``tab[2]`` ABOVE (same-suit cards that
+  beat the card), ``tab[3]`` the next stronger card of the same suit (-1 for the strongest).
+- ``par``: kind (0 suit, 1 no trumps, 2 all trumps), trump suit (-1 if none), trump mask,
+  declarers' team, step (+1 or +3 around the table), last trick bonus, forced undertrump (0/1),
+  stamp (marks the table rows of the current solve), nodes searched, node limit, aborted flag,
+  tolerance, table shift (a search uses the first ``2 ** (32 - shift)`` rows), pivot count,
+  up to four pivots.
+- ``tt`` rows (32 bytes, two to a cache line): h0 + (h1 low 31 bits << 32), h2 + (h3 low 31
+  bits << 32), leader + 4 * (h1 >> 31) + 8 * (h3 >> 31) + 16 * stamp, and lower bound + upper
+  bound << 16 + (best card + 1) << 32.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+try:
+    import numba
+except ImportError:  # pragma: no cover - numba is a dependency; this keeps the fallback honest
+    numba = None  # type: ignore[assignment]
+
+
+def _jit(function: _F) -> _F:
+    """Compile with numba (cached on disk, releasing the GIL: searches in two threads, each
+    with its own arrays, run at once), or leave plain Python without it."""
+    if numba is None:
+        return function
+    return cast(_F, numba.njit(cache=True, nogil=True)(function))
+
+
+def _inline(function: _F) -> _F:
+    """``_jit``, inlined into its callers by numba (no call, no reference counting of the
+    arrays passed: this matters in the inner loop)."""
+    if numba is None:
+        return function
+    return cast(_F, numba.njit(cache=True, nogil=True, inline="always")(function))
+
+
+__all__ = [
+    "KIND_ALL_TRUMPS",
+    "KIND_NO_TRUMPS",
+    "KIND_SUIT",
+    "ROOT",
+    "TT_BITS",
+    "legal",
+    "new_table",
+    "new_workspace",
+    "search",
+    "value",
+    "values_per_card",
+]
+
+KIND_SUIT = 0
+KIND_NO_TRUMPS = 1
+KIND_ALL_TRUMPS = 2
+TT_BITS = 19
+_TT_MASK = (1 << TT_BITS) - 1
+
+P_KIND = 0
+P_TRUMP_SUIT = 1
+P_TRUMPS = 2
+P_DECL = 3
+P_STEP = 4
+P_BONUS = 5
+P_UNDER = 6
+P_STAMP = 7
+P_NODES = 8
+P_LIMIT = 9  # stop a search once this many nodes have been searched in all (0: no limit)
+P_ABORTED = 10
+P_TOLERANCE = 11  # values may be off by up to this many points (0: exact)
+P_SHIFT = 12  # the table rows in use are the first 2 ** (32 - shift)
+P_PIVOTS = 13  # how many pivots follow (at most 4), ascending
+P_PIVOT = 14  # values at which the score changes in kind: a value within tolerance is exact
+PAR_SIZE = 18  # as to which side of each it lies (value >= pivot or not)
+
+_DEBRUIJN = np.array(
+    [
+        0,
+        1,
+        28,
+        2,
+        29,
+        14,
+        24,
+        3,
+        30,
+        22,
+        20,
+        15,
+        25,
+        17,
+        4,
+        8,
+        31,
+        27,
+        13,
+        23,
+        21,
+        19,
+        16,
+        7,
+        26,
+        12,
+        18,
+        6,
+        11,
+        5,
+        10,
+        9,
+    ],
+    dtype=np.int64,
+)
+
+
+def new_table() -> np.ndarray[Any, np.dtype[np.int64]]:
+    """An empty transposition table, its rows aligned on 64-byte cache lines (a row is valid
+    only under its solve's stamp)."""
+    rows = 1 << TT_BITS
+    buffer = np.zeros(rows * 4 + 8, dtype=np.int64)
+    skip = (-buffer.ctypes.data % 64) // 8
+    return buffer[skip : skip + rows * 4].reshape(rows, 4)
+
+
+@_inline
+def _low_index(low: int, debruijn: Any) -> int:
+    """Index of the single set bit of ``low`` (a card set of one card)."""
+    return int(debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27])
+
+
+@_inline
+def _winner(cards: Any, start: int, n: int, tab: Any, trumps: int) -> int:
+    """Position in the trick ``cards[start:start + n]`` of the card that holds it."""
+    lead = cards[start]
+    led = lead >> 3
+    best = 0
+    best_key = tab[0, lead] + (32 if (trumps >> lead) & 1 else 0)
+    for i in range(1, n):
+        card = cards[start + i]
+        if (trumps >> card) & 1:
+            k = tab[0, card] + 32
+        elif (card >> 3) == led:
+            k = tab[0, card]
+        else:
+            continue
+        if k > best_key:
+            best = i
+            best_key = k
+    return best
+
+
+@_jit
+def legal(hand: int, cards: Any, start: int, n: int, tab: Any, par: Any) -> int:
+    """The cards of ``hand`` that may be played on the trick ``cards[start:start + n]``."""
+    if n == 0:
+        return hand
+    win = _winner(cards, start, n, tab, par[P_TRUMPS])
+    return _legal(hand, cards, start, n, win, tab, par)
+
+
+@_inline
+def _beats(card: int, winning: int, tab: Any, trumps: int) -> bool:
+    """Whether ``card`` takes the trick from the card ``winning`` it."""
+    if (trumps >> card) & 1:
+        return not (trumps >> winning) & 1 or tab[0, card] > tab[0, winning]
+    return (card >> 3) == (winning >> 3) and tab[0, card] > tab[0, winning]
+
+
+@_inline
+def _legal(hand: int, cards: Any, start: int, n: int, win: int, tab: Any, par: Any) -> int:
+    """``legal`` with the position ``win`` of the card holding the trick already known."""
+    if n == 0:
+        return hand
+    lead: int = cards[start]
+    led = lead >> 3
+    follow = hand & (0xFF << (8 * led))
+    kind = par[P_KIND]
+    if kind == KIND_NO_TRUMPS:
+        return follow if follow else hand
+    trumps_mask: int = par[P_TRUMPS]
+    winning: int = cards[start + win]
+    above: int = tab[2, winning]
+    if kind == KIND_ALL_TRUMPS or led == par[P_TRUMP_SUIT]:
+        if follow:
+            over = follow & above
+            return over if over else follow
+        return hand
+    if follow:
+        return follow
+    if n - win == 2:  # partner holds the trick
+        return hand
+    trumps = hand & trumps_mask
+    if trumps == 0:
+        return hand
+    if (trumps_mask >> winning) & 1:
+        over = trumps & above
+        if over:
+            return over
+        return trumps if par[P_UNDER] else hand
+    return trumps
+
+
+@_inline
+def _top_live(card: int, live: int, tab: Any) -> int:
+    """The strongest live card of ``card``'s suit above it (-1 if none)."""
+    top = -1
+    up = tab[3, card]
+    while up >= 0:
+        if (live >> up) & 1:
+            top = up
+        up = tab[3, up]
+    return top
+
+
+@_inline
+def _order(
+    moves: Any,
+    ply: int,
+    count: int,
+    cards: Any,
+    start: int,
+    n: int,
+    win: int,
+    live: int,
+    best: int,
+    tab: Any,
+    par: Any,
+    scores: Any,
+    partner_hand: int,
+    debruijn: Any,
+) -> None:
+    """Sort the candidate cards, most promising first (insertion sort on a small array)."""
+    trumps = par[P_TRUMPS]
+    w = 0
+    partner_wins = False
+    w_trump = 0
+    led = 0
+    if n > 0:
+        w = cards[start + win]
+        partner_wins = n - win == 2
+        w_trump = (trumps >> w) & 1
+        led = cards[start] >> 3
+    for i in range(count):
+        c = moves[ply, i]
+        points = tab[1, c]
+        key = tab[0, c]
+        if c == best:
+            s = 100000
+        elif n == 0:
+            # Lead the top live card of a suit (a sure winner) with its points; else low,
+            # first towards the partner's top card.
+            above = tab[2, c] & live
+            if above == 0:
+                s = 1000 + points * 4 + key
+            elif (partner_hand >> _top_live(c, live, tab)) & 1:
+                s = 600 - points * 4 - key
+            else:
+                s = -points * 4 - key
+        else:
+            c_trump = (trumps >> c) & 1
+            beats = (c_trump and not w_trump) or (
+                (c >> 3) == (w >> 3) and (tab[2, w] >> c) & 1 != 0
+            )
+            if partner_wins:
+                s = 500 + points * 4 - key if n == 3 or not beats else points - key
+            elif beats:
+                if n == 3:
+                    s = 2000 + points * 4 - key
+                elif c_trump and (c >> 3) != led:
+                    s = 1000 - key + points  # ruff low
+                else:
+                    s = 1000 + key + points
+            else:
+                s = -points * 4 - key - (40 if (c >> 3) != led and c_trump else 0)
+        scores[i] = s
+    for i in range(1, count):
+        c = moves[ply, i]
+        s = scores[i]
+        j = i - 1
+        while j >= 0 and scores[j] < s:
+            moves[ply, j + 1] = moves[ply, j]
+            scores[j + 1] = scores[j]
+            j -= 1
+        moves[ply, j + 1] = c
+        scores[j + 1] = s
+
+
+@_inline
+def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, ply: int, debruijn: Any) -> int:
+    """Write one card per class of equivalent legal cards into ``moves``; return the count.
+
+    Two cards are equivalent when no live card of their suit lies between them in trick
+    strength and they are worth the same points: the top card of each run stands for it.
+    """
+    count = 0
+    m = legal_cards
+    while m:
+        low = m & -m
+        m ^= low
+        c = _low_index(low, debruijn)
+        up = tab[3, c]
+        while up >= 0 and not (live >> up) & 1:
+            up = tab[3, up]
+        if up >= 0 and (legal_cards >> up) & 1 and tab[1, up] == tab[1, c]:
+            continue
+        moves[ply, count] = c
+        count += 1
+    return count
+
+
+@_inline
+def _tt_index(hands: Any, leader: int, shift: int) -> int:
+    """The table row of a trick start: a hash of the hands and the leader, ``32 - shift`` bits."""
+    h = (
+        (int(hands[0]) * 0x9E3779B1)
+        ^ (int(hands[1]) * 0x85EBCA77)
+        ^ (int(hands[2]) * 0xC2B2AE3D)
+        ^ (int(hands[3]) * 0x27D4EB2F)
+        ^ (int(leader) * 0x165667B1)
+    ) & 0xFFFFFFFF
+    return h >> shift
+
+
+# Columns of the per-ply state ``st``.
+S_N = 0  # cards already in the trick
+S_LEADER = 1
+S_ACC = 2  # declarers' points so far
+S_REM = 3  # points still to be won (last trick bonus included)
+S_COUNT = 4
+S_IDX = 5
+S_BEST = 6
+S_ROW = 7
+S_SEAT = 8
+S_HAND = 9
+S_BESTMOVE = 10
+S_WIN = 11  # position in the trick of the card holding it (when the trick has cards)
+S_WIDTH = 12
+
+ROOT = 4  # ply of the root; plies ROOT - n .. ROOT - 1 hold the cards of its trick
+PLIES = ROOT + 34
+
+_ENTER = 0
+_RETURN = 1
+_NEXT = 2
+
+
+def new_workspace() -> tuple[Any, Any, Any, Any]:
+    """Scratch arrays of one search: played cards, per-ply state, moves, scores."""
+    return (
+        np.zeros(PLIES + 4, dtype=np.int64),
+        np.zeros((PLIES, S_WIDTH), dtype=np.int64),
+        np.zeros((PLIES, 8), dtype=np.int64),
+        np.zeros(8, dtype=np.int64),
+    )
+
+
+@_jit
+def search(
+    hands: Any,
+    played: Any,
+    root: int,
+    gamma: int,
+    tab: Any,
+    par: Any,
+    tt: Any,
+    st: Any,
+    moves: Any,
+    scores: Any,
+    debruijn: Any,
+) -> int:
+    """A zero-window probe at ``gamma`` from ply ``root``: a fail-soft bound on the declarers'
+    final points (at least the result if it is >= ``gamma``, else at most the result).
+
+    The node at ``root`` is described by ``st[root]`` (trick size, leader, points won, points
+    remaining) and the trick's cards ``played[root - n:root]``; ``hands`` come back unchanged.
+    """
+    step = par[P_STEP]
+    decl = par[P_DECL]
+    stamp = par[P_STAMP] << 4
+    shift = par[P_SHIFT]
+    trumps = par[P_TRUMPS]
+    p = root
+    mode = _ENTER
+    v = 0
+    nodes = 0
+    budget = par[P_LIMIT] - par[P_NODES] if par[P_LIMIT] > 0 else 1 << 62
+    while True:
+        if mode == _ENTER:
+            nodes += 1
+            if nodes > budget:
+                for q in range(p - 1, root - 1, -1):
+                    hands[st[q, S_SEAT]] = st[q, S_HAND]
+                par[P_ABORTED] = 1
+                v = st[root, S_ACC]
+                break
+            n = st[p, S_N]
+            leader = st[p, S_LEADER]
+            acc = st[p, S_ACC]
+            rem = st[p, S_REM]
+            bm = -1
+            st[p, S_ROW] = -1
+            mode = _NEXT
+            if acc >= gamma:
+                v = acc
+                mode = _RETURN
+            elif acc + rem < gamma:
+                v = acc + rem
+                mode = _RETURN
+            elif n == 0:
+                if hands[0] & (hands[0] - 1) == 0:  # one card each: the last trick is forced
+                    seat = leader
+                    for i in range(4):
+                        played[p + i] = _low_index(hands[seat], debruijn)
+                        seat = (seat + step) & 3
+                    win = _winner(played, p, 4, tab, trumps)
+                    v = acc + rem if ((leader + win * step) & 1) == decl else acc
+                    mode = _RETURN
+                else:
+                    row = _tt_index(hands, leader, shift)
+                    st[p, S_ROW] = row
+                    h1 = hands[1]
+                    h3 = hands[3]
+                    if (
+                        tt[row, 2] == stamp | leader | ((h1 >> 31) << 2) | ((h3 >> 31) << 3)
+                        and tt[row, 0] == hands[0] | ((h1 & 0x7FFFFFFF) << 32)
+                        and tt[row, 1] == hands[2] | ((h3 & 0x7FFFFFFF) << 32)
+                    ):
+                        data = tt[row, 3]
+                        if acc + (data & 0xFFFF) >= gamma:
+                            v = acc + (data & 0xFFFF)
+                            mode = _RETURN
+                        elif acc + ((data >> 16) & 0xFFFF) < gamma:
+                            v = acc + ((data >> 16) & 0xFFFF)
+                            mode = _RETURN
+                        else:
+                            bm = (data >> 32) - 1
+            if mode == _NEXT:
+                seat = (leader + n * step) & 3
+                hand = hands[seat]
+                live = hands[0] | hands[1] | hands[2] | hands[3]
+                for i in range(p - n, p):
+                    live |= 1 << played[i]
+                win = st[p, S_WIN]
+                legal_cards = _legal(hand, played, p - n, n, win, tab, par)
+                count = _candidates(legal_cards, live, tab, moves, p, debruijn)
+                if count > 1:
+                    _order(
+                        moves,
+                        p,
+                        count,
+                        played,
+                        p - n,
+                        n,
+                        win,
+                        live,
+                        bm,
+                        tab,
+                        par,
+                        scores,
+                        hands[seat ^ 2],
+                        debruijn,
+                    )
+                st[p, S_SEAT] = seat
+                st[p, S_HAND] = hand
+                st[p, S_COUNT] = count
+                st[p, S_IDX] = 0
+                st[p, S_BEST] = acc if (seat & 1) == decl else acc + rem
+                st[p, S_BESTMOVE] = -1
+        elif mode == _RETURN:
+            if p == root:
+                break
+            p -= 1
+            seat = st[p, S_SEAT]
+            hands[seat] = st[p, S_HAND]
+            if (seat & 1) == decl:
+                if v > st[p, S_BEST]:
+                    st[p, S_BEST] = v
+                    st[p, S_BESTMOVE] = played[p]
+                if st[p, S_BEST] >= gamma:
+                    st[p, S_IDX] = st[p, S_COUNT]
+            else:
+                if v < st[p, S_BEST]:
+                    st[p, S_BEST] = v
+                    st[p, S_BESTMOVE] = played[p]
+                if st[p, S_BEST] < gamma:
+                    st[p, S_IDX] = st[p, S_COUNT]
+            mode = _NEXT
+        else:
+            i = st[p, S_IDX]
+            if i < st[p, S_COUNT]:
+                st[p, S_IDX] = i + 1
+                c = moves[p, i]
+                seat = st[p, S_SEAT]
+                hands[seat] = st[p, S_HAND] ^ (1 << c)
+                played[p] = c
+                n = st[p, S_N]
+                q = p + 1
+                if n == 3:
+                    first = p - 3
+                    win = _winner(played, first, 4, tab, trumps)
+                    won = (
+                        tab[1, played[first]]
+                        + tab[1, played[first + 1]]
+                        + tab[1, played[first + 2]]
+                        + tab[1, c]
+                    )
+                    if (hands[0] | hands[1] | hands[2] | hands[3]) == 0:
+                        won += par[P_BONUS]
+                    winner = (st[p, S_LEADER] + win * step) & 3
+                    st[q, S_N] = 0
+                    st[q, S_LEADER] = winner
+                    st[q, S_ACC] = st[p, S_ACC] + won if (winner & 1) == decl else st[p, S_ACC]
+                    st[q, S_REM] = st[p, S_REM] - won
+                else:
+                    st[q, S_N] = n + 1
+                    st[q, S_LEADER] = st[p, S_LEADER]
+                    st[q, S_ACC] = st[p, S_ACC]
+                    st[q, S_REM] = st[p, S_REM]
+                    win = st[p, S_WIN]
+                    if n == 0 or _beats(c, played[p - n + win], tab, trumps):
+                        win = n
+                    st[q, S_WIN] = win
+                p = q
+                mode = _ENTER
+            else:
+                v = st[p, S_BEST]
+                row = st[p, S_ROW]
+                if row >= 0:
+                    h1 = hands[1]
+                    h3 = hands[3]
+                    tag = stamp | st[p, S_LEADER] | ((h1 >> 31) << 2) | ((h3 >> 31) << 3)
+                    k0 = hands[0] | ((h1 & 0x7FFFFFFF) << 32)
+                    k1 = hands[2] | ((h3 & 0x7FFFFFFF) << 32)
+                    if tt[row, 2] == tag and tt[row, 0] == k0 and tt[row, 1] == k1:
+                        data = tt[row, 3]
+                        lower = data & 0xFFFF
+                        upper = (data >> 16) & 0xFFFF
+                        bm = (data >> 32) - 1
+                    else:
+                        tt[row, 0] = k0
+                        tt[row, 1] = k1
+                        tt[row, 2] = tag
+                        lower = 0
+                        upper = st[p, S_REM]
+                        bm = -1
+                    future = v - st[p, S_ACC]
+                    if v >= gamma:
+                        if future > lower:
+                            lower = future
+                    elif future < upper:
+                        upper = future
+                    if st[p, S_BESTMOVE] >= 0:
+                        bm = st[p, S_BESTMOVE]
+                    tt[row, 3] = lower | (upper << 16) | ((bm + 1) << 32)
+                mode = _RETURN
+    par[P_NODES] += nodes
+    return v
+
+
+@_jit
+def playout(
+    hands: Any,
+    played: Any,
+    p: int,
+    tab: Any,
+    par: Any,
+    st: Any,
+    moves: Any,
+    scores: Any,
+    debruijn: Any,
+) -> int:
+    """The declarers' final points when every seat plays the move ordering's first card from
+    the node at ply ``p`` (a quick guess of the value; ``hands`` come back unchanged)."""
+    step = par[P_STEP]
+    decl = par[P_DECL]
+    trumps = par[P_TRUMPS]
+    n = st[p, S_N]
+    leader = st[p, S_LEADER]
+    acc = st[p, S_ACC]
+    rem = st[p, S_REM]
+    win = st[p, S_WIN]
+    q = p
+    saved = np.empty(4, dtype=np.int64)
+    for i in range(4):
+        saved[i] = hands[i]
+    while hands[0] | hands[1] | hands[2] | hands[3]:
+        seat = (leader + n * step) & 3
+        hand = hands[seat]
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        for i in range(q - n, q):
+            live |= 1 << played[i]
+        legal_cards = _legal(hand, played, q - n, n, win, tab, par)
+        count = _candidates(legal_cards, live, tab, moves, q, debruijn)
+        if count > 1:
+            _order(
+                moves,
+                q,
+                count,
+                played,
+                q - n,
+                n,
+                win,
+                live,
+                -1,
+                tab,
+                par,
+                scores,
+                hands[seat ^ 2],
+                debruijn,
+            )
+        c = moves[q, 0]
+        hands[seat] = hand ^ (1 << c)
+        played[q] = c
+        if n == 0 or _beats(c, played[q - n + win], tab, trumps):
+            win = n
+        q += 1
+        n += 1
+        if n == 4:
+            won = tab[1, played[q - 4]] + tab[1, played[q - 3]] + tab[1, played[q - 2]]
+            won += tab[1, c]
+            if (hands[0] | hands[1] | hands[2] | hands[3]) == 0:
+                won += par[P_BONUS]
+            leader = (leader + win * step) & 3
+            if (leader & 1) == decl:
+                acc += won
+            rem -= won
+            n = 0
+            win = 0
+    for i in range(4):
+        hands[i] = saved[i]
+    return int(acc)
+
+
+@_jit
+def value(
+    hands: Any,
+    played: Any,
+    p: int,
+    guess: int,
+    tab: Any,
+    par: Any,
+    tt: Any,
+    st: Any,
+    moves: Any,
+    scores: Any,
+    debruijn: Any,
+) -> int:
+    """The declarers' final points from the node at ply ``p`` with best play (zero-window
+    probes, bisecting between the proven bounds until they meet, or come within twice the
+    tolerance, and on the same side of each pivot; ``guess`` is the first probe), or -1 when
+    the node limit stopped the search."""
+    lo: int = st[p, S_ACC]
+    hi: int = lo + st[p, S_REM]
+    if guess < 0:
+        guess = playout(hands, played, p, tab, par, st, moves, scores, debruijn)
+    gamma = min(max(guess, lo + 1), hi)
+    tolerance = 2 * par[P_TOLERANCE]
+    step = 8
+    last = 0  # +1 after a probe that failed high, -1 after one that failed low
+    while hi - lo > tolerance:
+        g = search(hands, played, p, gamma, tab, par, tt, st, moves, scores, debruijn)
+        if par[P_ABORTED]:
+            return -1
+        if g >= gamma:
+            lo = g
+            gamma = lo + step if last >= 0 else (lo + hi + 1) >> 1
+            last = 1 if last >= 0 else 2
+        else:
+            hi = g
+            gamma = hi - step if last <= 0 else (lo + hi + 1) >> 1
+            last = -1 if last <= 0 else 2
+        if last == 2:
+            gamma = (lo + hi + 1) >> 1
+        else:
+            step *= 2
+        gamma = min(max(gamma, lo + 1), hi)
+    # Within the tolerance, a value may still lie on either side of a pivot: probe there.
+    for k in range(par[P_PIVOTS]):
+        gamma = par[P_PIVOT + k]
+        if lo < gamma <= hi:
+            g = search(hands, played, p, gamma, tab, par, tt, st, moves, scores, debruijn)
+            if par[P_ABORTED]:
+                return -1
+            if g >= gamma:
+                lo = g
+            else:
+                hi = g
+    return (lo + hi) >> 1
+
+
+@_jit
+def values_per_card(
+    hands: Any,
+    played: Any,
+    guess: int,
+    tab: Any,
+    par: Any,
+    tt: Any,
+    st: Any,
+    moves: Any,
+    scores: Any,
+    debruijn: Any,
+    out: Any,
+) -> None:
+    """For every legal card of the seat to play at ``ROOT``, the declarers' final points if it
+    is played now and both sides play best afterwards, into ``out[card]`` (-1 for the rest)."""
+    for i in range(32):
+        out[i] = -1
+    p = ROOT
+    step = par[P_STEP]
+    decl = par[P_DECL]
+    n = st[p, S_N]
+    leader = st[p, S_LEADER]
+    seat = (leader + n * step) & 3
+    hand = hands[seat]
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    for i in range(p - n, p):
+        live |= 1 << played[i]
+    legal_cards = _legal(hand, played, p - n, n, st[p, S_WIN], tab, par)
+    count = _candidates(legal_cards, live, tab, moves, p, debruijn)
+    cands = moves[p].copy()
+    q = p + 1
+    for i in range(count):
+        c = cands[i]
+        hands[seat] = hand ^ (1 << c)
+        played[p] = c
+        if n == 3:
+            first = p - 3
+            win = _winner(played, first, 4, tab, par[P_TRUMPS])
+            won = (
+                tab[1, played[first]]
+                + tab[1, played[first + 1]]
+                + tab[1, played[first + 2]]
+                + tab[1, c]
+            )
+            if (hands[0] | hands[1] | hands[2] | hands[3]) == 0:
+                won += par[P_BONUS]
+            winner = (leader + win * step) & 3
+            st[q, S_N] = 0
+            st[q, S_LEADER] = winner
+            st[q, S_ACC] = st[p, S_ACC] + won if (winner & 1) == decl else st[p, S_ACC]
+            st[q, S_REM] = st[p, S_REM] - won
+        else:
+            st[q, S_N] = n + 1
+            st[q, S_LEADER] = leader
+            st[q, S_ACC] = st[p, S_ACC]
+            st[q, S_REM] = st[p, S_REM]
+            win = st[p, S_WIN]
+            if n == 0 or _beats(c, played[p - n + win], tab, par[P_TRUMPS]):
+                win = n
+            st[q, S_WIN] = win
+        guess = value(hands, played, q, guess, tab, par, tt, st, moves, scores, debruijn)
+        hands[seat] = hand
+        if par[P_ABORTED]:
+            for j in range(32):
+                out[j] = -1
+            return
+        out[c] = guess
+    # Equivalent cards share their class's value: walk each run up to its representative.
+    m = legal_cards
+    while m:
+        low = m & -m
+        m ^= low
+        c = _low_index(low, debruijn)
+        if out[c] >= 0:
+            continue
+        up = tab[3, c]
+        while out[up] < 0:
+            up = tab[3, up]
+        out[c] = out[up]

@@ -1,0 +1,486 @@
+"""Bidding by simulation: deal the unseen cards many times, play each call out exactly, make the
+call with the best mean score.
+
+At the auction a seat sees its first five cards and the calls so far. A world deals the other
+27 cards: five to each other seat, then the three cards each seat (this one too) gets after the
+auction. Worlds are kept with the probability that the others would have made their calls with
+those five cards (the ``basic`` bot's hand strength as a model of a bidder: a bid likely shows
+strength for its contract, a pass the lack of it, a contra strength against the contract).
+
+In each world, each call worth weighing is made, and the rest of the auction is played out by
+the model (``basic`` for every seat, this one too): the others may outbid, double or leave the
+contract, the partner may raise. The contract the auction ends in is solved with all hands open
+(the perfect-information solver, from the first lead) and scored as the deal would be — made or
+inside, doubled, with the declarations and belots the hands hold; four passes are a redeal,
+worth nothing. The call with the best mean, less a margin for the risk a bid or a double takes,
+is made.
+
+Calls no hand could sensibly make are not weighed (a bid far under ``basic``'s strength
+threshold, a contra without defence), so most auction turns of a weak hand cost nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+from belot.bots.base import Bot
+from belot.engine.actions import Call, CallKind
+from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Card, Rank
+from belot.engine.contracts import Contract
+from belot.engine.deal import BELOT_POINTS, Deal, Phase
+from belot.engine.declarations import Declaration, announcement_choices, compare
+from belot.engine.rules import Rules
+from belot.engine.scoring import DealScore, TeamPoints, contract_total, score_deal
+from belot.engine.table import Seat, Team
+from belot.engine.view import SeatView
+from yardstick.basic import (
+    CONTRA_AT,
+    BasicBot,
+    bid_margin,
+    defence_strength,
+)
+from yardstick.match_equity import MatchUtility, match_utility
+from yardstick.solver import Position, Solver, rules_options
+
+__all__ = [
+    "CallEstimate",
+    "declared_points",
+    "estimate_calls",
+    "held_belots",
+    "net_score",
+    "outcome_pivots",
+    "playing_for",
+    "worth_weighing",
+]
+
+#: How far under ``basic``'s threshold a bid is still weighed (strength points).
+WINDOW: Final = 18
+#: In a match, weigh a deal's outcomes by the chance of winning the match they leave
+#: (``belot.bots.match_equity``), in game points at the score, instead of by their points.
+PLAY_FOR_THE_MATCH: Final = True
+#: Game points a deal the bot expects to gain on the other team in a match (``strong`` gained
+#: +3.2 a deal on ``basic`` over 2,000 deals): as the favourite, it takes fewer risks when the
+#: match is even or it leads, and needs fewer when it trails.
+MATCH_EDGE: Final = 3.0
+#: Game points a call must gain over passing, for the risk it takes (a bid may be doubled or
+#: outbid; the exact play of each world is better than the table's).
+MARGIN: Final = {CallKind.BID: 1.0, CallKind.CONTRA: 2.0, CallKind.RECONTRA: 2.0}
+#: Strength points per unit of the logistic that models the other seats' calls.
+_SCALE: Final = 8.0
+#: Values of each world may be this many card points off (much faster solves).
+TOLERANCE: Final = 4
+#: Whether those values are nonetheless exact as to the outcome they give (made, inside,
+#: hanging, valat): on the same side as the exact value of each card points at which it changes.
+EXACT_OUTCOMES: Final = True
+#: Most worlds per decision, and most deals tried to find them.
+MAX_WORLDS: Final = 48
+_MAX_TRIES: Final = 1500
+
+
+@dataclass(frozen=True, slots=True)
+class CallEstimate:
+    """A call with the mean game points (the caller's team less the other) it leads to."""
+
+    call: Call
+    points: float
+    worlds: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    """A contract the auction would end in: None for a redeal."""
+
+    contract: Contract | None
+    declarers: Team
+    double: int
+
+
+def worth_weighing(view: SeatView) -> list[Call]:
+    """The legal calls of ``view`` worth simulating: pass, and the bids, contra and recontra
+    the hand is not far too weak for (pass alone: nothing to weigh)."""
+    hand = _mask(view.hand)
+    seat = view.seat
+    legal = {a for a in view.legal if isinstance(a, Call)}
+    partner_bids = [
+        c.contract for s, c in view.calls if s == seat.partner and c.contract is not None
+    ]
+    current, holder = view.contract, view.bidder
+    calls = [Call.pass_()] if Call.pass_() in legal else []
+    for contract in Contract:
+        if Call.bid(contract) not in legal:
+            continue
+        over_partner = holder is not None and holder.team is seat.team
+        if bid_margin(hand, contract, partner_bids, over_partner) >= -WINDOW:
+            calls.append(Call.bid(contract))
+    if current is not None:
+        contra_bar = CONTRA_AT - WINDOW
+        if Call.contra() in legal and defence_strength(hand, current) >= contra_bar:
+            calls.append(Call.contra())
+        if Call.recontra() in legal:
+            calls.append(Call.recontra())
+    return calls
+
+
+def estimate_calls(
+    view: SeatView,
+    calls: list[Call],
+    rng: random.Random,
+    solver: Solver,
+    *,
+    nodes: int,
+    hard_cap: int,
+    max_worlds: int | None = None,
+) -> list[CallEstimate]:
+    """Each of ``calls`` with the mean game points for the caller's team less the other's that
+    it leads to, best first after the risk margins, over worlds solved within ``nodes`` solver
+    nodes in all (``hard_cap`` if that is more, until a first world is solved). Until then, a
+    world with a contract that takes more than ``hard_cap`` nodes is skipped for the next one
+    while nodes are left. Empty when no world was solved."""
+    max_worlds = MAX_WORLDS if max_worlds is None else max_worlds
+    ours = view.seat.team
+    leader = Seat((view.dealer + view.rules.direction) % 4)
+    model = BasicBot()
+    utility = playing_for(view, ours)
+    sums = dict.fromkeys(calls, 0.0)
+    worlds = 0
+    spent = 0
+    for five, hands in _worlds(view, _mask(view.hand), rng, max_worlds):
+        outcomes = _auctions(view, five, hands, calls, model)
+        # Each contract is solved once a world, whatever the double.
+        solves = sorted({(o.contract, o.declarers) for o in outcomes if o.contract is not None})
+        values: dict[tuple[Contract, Team], int] = {}
+        allowed = nodes if worlds else max(nodes, hard_cap)
+        held = _held(hands)
+        for contract, declarers in solves:
+            options = rules_options(view.rules, contract)
+            position = Position(hands, contract, declarers, leader, **options)
+            limit = allowed - spent if worlds else min(allowed - spent, hard_cap)
+            pivots = _pivots(view, held, contract, declarers) if EXACT_OUTCOMES else ()
+            value = solver.try_solve(position, max(limit, 1), TOLERANCE, pivots)
+            spent += solver.nodes
+            if value is None:
+                break
+            values[contract, declarers] = value
+        if len(values) < len(solves):
+            # Out of nodes in the middle of a world: it does not count. Before any world is
+            # solved, a hard one is skipped for the next while nodes are left.
+            if worlds or spent >= allowed:
+                break
+            continue
+        for call, outcome in zip(calls, outcomes, strict=True):
+            if outcome.contract is not None:
+                value = values[outcome.contract, outcome.declarers]
+                sums[call] += _net(view, held, outcome, value, ours, utility)
+        worlds += 1
+        if spent >= nodes:
+            break
+    if worlds == 0:
+        return []
+    estimates = [CallEstimate(call, sums[call] / worlds, worlds) for call in calls]
+    estimates.sort(key=lambda e: (-(e.points - MARGIN.get(e.call.kind, 0.0)), _order(e.call)))
+    return estimates
+
+
+def playing_for(view: SeatView, team: Team) -> MatchUtility | None:
+    """``team``'s match utility, gaining ``MATCH_EDGE`` a deal, when the deal is part of a
+    match (and ``PLAY_FOR_THE_MATCH``); None when a deal is worth its game points."""
+    if not PLAY_FOR_THE_MATCH:
+        return None
+    return match_utility(view.standing, team, MATCH_EDGE)
+
+
+def _order(call: Call) -> int:
+    """Ties go to the quieter call: pass, then the lower bid, then doubles."""
+    if call.kind is CallKind.PASS:
+        return -1
+    if call.contract is not None:
+        return int(call.contract)
+    return 10 if call.kind is CallKind.CONTRA else 11
+
+
+def _auctions(
+    view: SeatView,
+    five: tuple[int, int, int, int],
+    hands: tuple[int, int, int, int],
+    calls: list[Call],
+    model: Bot,
+) -> list[_Outcome]:
+    """Where the auction ends after each of ``calls`` in the world ``hands`` (``five``: the
+    cards dealt before the auction), the other calls made by ``model``."""
+    deal = Deal.with_hands(
+        [_cards(five[s]) + _cards(hands[s] & ~five[s]) for s in Seat],
+        view.rules,
+        dealer=view.dealer,
+        cut=view.cut or 1,
+    )
+    for seat, call in view.calls:
+        deal.push(call, seat)
+    outcomes = []
+    for call in calls:
+        deal.push(call)
+        pushed = 1
+        while deal.phase is Phase.AUCTION:
+            turn = deal.turn
+            assert turn is not None
+            deal.push(model.act(deal.view(turn)))
+            pushed += 1
+        if deal.contract is None or deal.declarers is None:
+            outcomes.append(_Outcome(None, view.seat.team, 1))
+        else:
+            outcomes.append(_Outcome(deal.contract, deal.declarers, deal.double))
+        for _ in range(pushed):
+            deal.pop()
+    return outcomes
+
+
+def _cards(mask: int) -> list[Card]:
+    return [ALL_CARDS[c] for c in range(32) if mask >> c & 1]
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    hand = 0
+    for card in cards:
+        hand |= card.mask
+    return hand
+
+
+def _worlds(
+    view: SeatView, hand: int, rng: random.Random, count: int
+) -> Iterator[tuple[tuple[int, int, int, int], tuple[int, int, int, int]]]:
+    """Up to ``count`` deals that agree with ``view``: the five cards each seat holds at the
+    auction (the seat's own, the others' kept with the probability of their calls), and the
+    eight it holds after."""
+    me = view.seat
+    others = [s for s in Seat if s != me]
+    unseen = [c for c in range(32) if not hand >> c & 1]
+    tries = 0
+    found = 0
+    while found < count and tries < _MAX_TRIES:
+        tries += 1
+        rng.shuffle(unseen)
+        five = [0, 0, 0, 0]
+        five[me] = hand
+        for i, seat in enumerate(others):
+            for c in unseen[5 * i : 5 * i + 5]:
+                five[seat] |= 1 << c
+        if rng.random() >= _likelihood(view, five):
+            continue
+        full = list(five)
+        for i, seat in enumerate(Seat):
+            for c in unseen[15 + 3 * i : 18 + 3 * i]:
+                full[seat] |= 1 << c
+        found += 1
+        yield (five[0], five[1], five[2], five[3]), (full[0], full[1], full[2], full[3])
+
+
+def _likelihood(view: SeatView, five: list[int]) -> float:
+    """How likely the other seats were to make their calls holding ``five`` (a model: each
+    call by ``basic``'s strength, softened by a logistic)."""
+    result = 1.0
+    current: Contract | None = None
+    holder: Seat | None = None
+    bids: list[list[Contract]] = [[], [], [], []]
+    for seat, call in view.calls:
+        if seat != view.seat:
+            result *= _call_likelihood(call, five[seat], current, holder, seat, bids)
+        if call.kind is CallKind.BID and call.contract is not None:
+            current, holder = call.contract, seat
+            bids[seat].append(call.contract)
+    return result
+
+
+def _call_likelihood(
+    call: Call,
+    hand: int,
+    current: Contract | None,
+    holder: Seat | None,
+    seat: Seat,
+    bids: list[list[Contract]],
+) -> float:
+    partner = bids[seat.partner]
+
+    def margin(contract: Contract) -> float:
+        over_partner = holder is not None and holder.team is seat.team
+        return bid_margin(hand, contract, partner, over_partner)
+
+    if call.kind is CallKind.BID:
+        assert call.contract is not None
+        return _logistic(margin(call.contract))
+    if call.kind is CallKind.PASS:
+        higher = [c for c in Contract if current is None or c > current]
+        if not higher:
+            return 1.0
+        return _logistic(-max(margin(c) for c in higher))
+    if call.kind is CallKind.CONTRA and current is not None:
+        return _logistic(defence_strength(hand, current) - CONTRA_AT)
+    return 1.0
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x / _SCALE))
+
+
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """The hands of a world and the best declarations each announces."""
+
+    hands: tuple[int, int, int, int]
+    announced: tuple[tuple[Declaration, ...], ...]
+
+    def declared(self, view: SeatView, contract: Contract) -> tuple[int, int]:
+        """The declaration points that score per team (none in No trumps)."""
+        return declared_points(self.announced, contract, view.rules)
+
+
+def declared_points(
+    announced: Sequence[Sequence[Declaration]], contract: Contract, rules: Rules
+) -> tuple[int, int]:
+    """The points of the declarations that score per team, each seat having announced
+    ``announced[seat]`` (none in No trumps)."""
+    if contract == Contract.NO_TRUMPS:
+        return (0, 0)
+    scored = compare(announced, contract, rules.declaration_compare)
+    return (sum(d.points for d in scored[0]), sum(d.points for d in scored[1]))
+
+
+def _held(hands: tuple[int, int, int, int]) -> _Held:
+    return _Held(hands, tuple(announcement_choices(h)[0] for h in hands))
+
+
+def held_belots(hands: tuple[int, int, int, int], contract: Contract) -> list[int]:
+    """Belot points per team: the king and queen of trumps (of any suit in all trumps) in one
+    hand."""
+    points = [0, 0]
+    if contract == Contract.NO_TRUMPS:
+        return points
+    suits = range(4) if contract == Contract.ALL_TRUMPS else (int(contract),)
+    pair = (1 << Rank.KING) | (1 << Rank.QUEEN)
+    for seat, held in enumerate(hands):
+        for suit in suits:
+            if (held & SUIT_MASKS[suit]) >> (8 * suit) & pair == pair:
+                points[seat & 1] += BELOT_POINTS
+    return points
+
+
+def _pivots(view: SeatView, held: _Held, contract: Contract, declarers: Team) -> tuple[int, ...]:
+    """``outcome_pivots`` of ``contract`` declared by ``declarers`` in the world ``held``."""
+    total = contract_total(contract, view.rules)
+    belots = held_belots(held.hands, contract)
+    return outcome_pivots(
+        view.rules,
+        contract,
+        declarers,
+        1,
+        total,
+        held.declared(view, contract),
+        (belots[0], belots[1]),
+    )
+
+
+def _net(
+    view: SeatView,
+    held: _Held,
+    outcome: _Outcome,
+    value: int,
+    ours: Team,
+    utility: MatchUtility | None = None,
+) -> float:
+    """Game points for ``ours`` less the other team's, had the deal been played out in
+    ``outcome`` with the declarers taking ``value`` card points (what they are worth in the
+    match, with a ``utility``)."""
+    contract = outcome.contract
+    assert contract is not None
+    total = contract_total(contract, view.rules)
+    return net_score(
+        view.rules,
+        contract,
+        outcome.declarers,
+        outcome.double,
+        min(max(value, 0), total),
+        total,
+        held.declared(view, contract),
+        held_belots(held.hands, contract),
+        ours,
+        hanging=0 if view.standing is None else view.standing.hanging,
+        utility=utility,
+    )
+
+
+def net_score(
+    rules: Rules,
+    contract: Contract,
+    declarers: Team,
+    double: int,
+    value: int,
+    total: int,
+    declared: Sequence[int],
+    belots: Sequence[int],
+    ours: Team,
+    *,
+    hanging: int = 0,
+    utility: MatchUtility | None = None,
+) -> float:
+    """Game points written for ``ours`` less the other team's when the declarers take ``value``
+    of the deal's ``total`` card points (all of them or none: a valat), with ``declared`` and
+    ``belots`` points per team and ``hanging`` points carried in. With a match ``utility``:
+    what the points written are worth to ``ours`` in the match, in game points."""
+    score = _score(rules, contract, declarers, double, value, total, declared, belots, hanging)
+    if utility is not None:
+        return utility(score.written[ours], score.written[ours.other])
+    return float(score.written[ours] - score.written[ours.other])
+
+
+@lru_cache(maxsize=4096)
+def outcome_pivots(
+    rules: Rules,
+    contract: Contract,
+    declarers: Team,
+    double: int,
+    total: int,
+    declared: tuple[int, int],
+    belots: tuple[int, int],
+) -> tuple[int, ...]:
+    """The declarers' card points at which the deal's outcome changes in kind (a valat against
+    them, inside, hanging, made, their valat): each value from which on it differs from the one
+    below, ascending (at most four). Remembered: a decision asks for the same few many times."""
+    kinds = []
+    for value in range(total + 1):
+        score = _score(rules, contract, declarers, double, value, total, declared, belots)
+        kinds.append((score.outcome, score.valat))
+    return tuple(v for v in range(1, total + 1) if kinds[v] != kinds[v - 1])
+
+
+def _score(
+    rules: Rules,
+    contract: Contract,
+    declarers: Team,
+    double: int,
+    value: int,
+    total: int,
+    declared: Sequence[int],
+    belots: Sequence[int],
+    hanging: int = 0,
+) -> DealScore:
+    """The deal's score when the declarers take ``value`` of its ``total`` card points (see
+    ``net_score``)."""
+    cards = [0, 0]
+    cards[declarers] = value
+    cards[declarers.other] = total - value
+    valat = declarers if value == total else declarers.other if value == 0 else None
+    return score_deal(
+        rules,
+        contract,
+        declarers,
+        (
+            TeamPoints(cards[0], declared[0], belots[0]),
+            TeamPoints(cards[1], declared[1], belots[1]),
+        ),
+        double=double,
+        valat=valat,
+        hanging=hanging,
+    )

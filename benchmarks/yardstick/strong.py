@@ -1,0 +1,364 @@
+"""``strong``: deal the unseen cards many times, solve each world exactly, play the best average.
+
+Card play: worlds are dealt by ``belot.bots.sampling`` (consistent with voids, belots, shown
+declarations; weighted by the auction), each is solved by the perfect-information solver for
+every legal card, and the card with the best weighted average for the bot's team is played —
+the average of the game points the deal would write (made or inside, doubles, declarations and
+belots announced), not of raw card points.
+The search effort is a node budget (``think`` seconds × ``NODES_PER_SECOND``), not a clock, so
+the bot is deterministic for a given seed whatever the machine's load. A card of the first
+trick gets ``FIRST_TRICK_THINK`` times the budget: its worlds are whole deals to solve.
+
+Auction: bidding by simulation (``belot.bots.bidding``): each call worth weighing is played out
+exactly in worlds dealt to agree with the calls so far, and the one with the best mean score is
+made, within ``AUCTION_THINK`` times the card-play node budget. Cut: ``basic``'s. Declarations:
+always the best set.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+from typing import ClassVar, Final
+
+from belot.bots.base import Bot, decision_rng
+from belot.engine.actions import Action, Declare, Play
+from belot.engine.cards import Card
+from belot.engine.contracts import Contract
+from belot.engine.deal import BELOT_POINTS, Phase
+from belot.engine.declarations import Declaration, announcement_choices
+from belot.engine.scoring import contract_total
+from belot.engine.table import Seat
+from belot.engine.view import SeatView
+from yardstick.basic import BasicBot
+from yardstick.bidding import (
+    declared_points,
+    estimate_calls,
+    held_belots,
+    net_score,
+    outcome_pivots,
+    playing_for,
+    worth_weighing,
+)
+from yardstick.inference import PlayModel
+from yardstick.sampling import Constraints, SamplingError, announced_as, deal_hidden, weight
+from yardstick.solver import Position, Solver, load_compiled, rules_options
+
+__all__ = [
+    "NODES_PER_SECOND",
+    "CardEstimate",
+    "StrongBot",
+    "estimate_cards",
+    "shared_solver",
+]
+
+#: Solver nodes one core of this project's reference machine searches per second (measured
+#: 9.7-12.3 M in the first two tricks of full deals with the tolerance the bot uses; the low end,
+#: so that a budget holds on a busy machine).
+NODES_PER_SECOND: Final = 10_000_000
+#: Think time per decision when the bot is given none (5 M nodes; most later cards stop sooner,
+#: at ``MAX_WORLDS`` worlds). 0.5 s, not 0.175 s: in A/B tests on 600 deal pairs, 2.9 × the
+#: nodes gained +0.87 ± 0.73 game points a deal. With the factors below, decisions with a choice
+#: took 228 ms on average and 777 ms at most (`benchmarks/think_times.py`, 24 deals, both cores
+#: busy).
+DEFAULT_THINK: Final = 0.5
+#: Nodes a solve of the first world may take (about 0.25 s) when the budget is smaller. Over
+#: it, a card is played by `basic`; in the auction the world is skipped for another while the
+#: budget lasts.
+HARD_CAP_NODES: Final = 2_500_000
+#: How far off (card points) each world's values may be in the first two tricks.
+EARLY_TOLERANCE: Final = 6
+#: Whether those values are nonetheless exact as to the outcome they give (made, inside,
+#: hanging, valat): on the same side as the exact value of each card points at which it changes.
+#: With ``bidding.EXACT_OUTCOMES``, in an A/B test against neither (600 deal pairs, seed 69, 225
+#: differing): +0.17 ± 0.47 game points a deal, within the noise but at no cost in time.
+EXACT_OUTCOMES: Final = True
+#: Most worlds dealt per decision.
+MAX_WORLDS: Final = 160
+#: An auction turn may search this many times a card's node budget: it decides more points.
+#: The budgets of the auction and the first trick are the largest, so they set the slowest
+#: decisions: 6 M nodes each, about 0.6 s on an idle core, 0.8 s with both cores busy (1.4
+#: put them at 0.83 s; in an A/B test, three times the auction's nodes gained only +0.40 ±
+#: 0.91 game points a deal).
+AUCTION_THINK: Final = 1.2
+#: The weight of a world, in the card play, for each card of the other team's that `basic`
+#: holding that world's cards would not have played (``belot.bots.inference``); None: the
+#: others' plays say nothing but what their legality does. In an A/B test against None
+#: (`benchmarks/ab_test.py`, 300 deal pairs, seed 47, 123 differing) 0.25 gained +0.59 ± 0.59
+#: game points a deal.
+PLAY_INFERENCE: Final[float | None] = 0.25
+#: A card of the first trick may search this many times a card's node budget: a world is a
+#: whole deal to solve then, so the budget buys the fewest worlds.
+FIRST_TRICK_THINK: Final = 1.2
+
+
+@dataclass(frozen=True, slots=True)
+class CardEstimate:
+    """A legal card with the mean final card points of the mover's team over the worlds."""
+
+    card: Card
+    points: float
+    worlds: int
+
+
+_SOLVERS = threading.local()
+
+
+def shared_solver() -> Solver:
+    """This thread's solver for the bots' searches (kept: allocating its table costs more than
+    a decision; one per thread, as a search writes into its solver's arrays)."""
+    solver: Solver | None = getattr(_SOLVERS, "solver", None)
+    if solver is None:
+        solver = _SOLVERS.solver = Solver()
+    return solver
+
+
+def estimate_cards(
+    view: SeatView,
+    rng: random.Random,
+    *,
+    think: float = DEFAULT_THINK,
+    max_worlds: int | None = None,
+    game_points: bool = False,
+    value_lone: bool = False,
+) -> list[CardEstimate]:
+    """Each legal card of ``view`` with its expected final card points for the mover's team,
+    best first, averaged over worlds dealt at random within a node budget of ``think``
+    seconds (points are NaN when not even one world could be solved within the hard cap).
+    A lone legal card needs no search to be played, so it comes back at once with NaN points
+    and no worlds, unless ``value_lone`` (a hint shows its value).
+
+    With ``game_points``, the mean is of the game points the deal would write for the mover's
+    team minus the other's (made or inside, doubles, each world's declarations and belots: see
+    ``_GameObjective``) instead of card points."""
+    max_worlds = MAX_WORLDS if max_worlds is None else max_worlds
+    legal = [a.card for a in view.legal if isinstance(a, Play)]
+    if not legal:
+        return []
+    contract, bidder = view.contract, view.bidder
+    assert contract is not None and bidder is not None
+    if len(legal) == 1 and not value_lone:
+        return [CardEstimate(legal[0], float("nan"), 0)]
+    constraints = Constraints.of(view)
+    trick = view.current_trick
+    leader = trick[0][0] if trick else view.seat
+    options = rules_options(view.rules, contract)
+    total = contract_total(contract, view.rules)
+    ours = view.seat.team == bidder.team
+    mine = 0
+    for card in view.hand:
+        mine |= card.mask
+    solver = shared_solver()
+    # Early in the deal, values to within a few points buy more worlds.
+    tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
+    budget = int(think * NODES_PER_SECOND)
+    sums = dict.fromkeys(legal, 0.0)
+    objective = _GameObjective(view, total, constraints) if game_points else None
+    miss = PLAY_INFERENCE
+    model = None if miss is None else PlayModel(view, miss)
+    weights = 0.0
+    worlds = 0
+    for _ in range(max_worlds):
+        try:
+            hidden = deal_hidden(constraints, rng)
+        except SamplingError:
+            break
+        hands = list(hidden)
+        hands[view.seat] = mine
+        world = (hands[0], hands[1], hands[2], hands[3])
+        extras = None if objective is None else objective.world(world)
+        if objective is not None and extras is None:
+            continue  # its hands could not have made the announcements heard
+        position = Position(
+            world,
+            contract,
+            bidder.team,
+            leader,
+            tuple(card.index for _, card in trick),
+            view.card_points,
+            **options,
+        )
+        # The first world may overrun the budget, never the hard cap.
+        limit = max(budget, 1) if worlds else max(budget, HARD_CAP_NODES)
+        pivots: tuple[int, ...] = ()
+        if objective is not None and extras is not None and tolerance:
+            pivots = objective.pivots(extras)
+        values = solver.try_solve_cards(position, limit, tolerance, pivots)
+        budget -= solver.nodes
+        if values is None:
+            break
+        w = weight(view, world)
+        if model is not None:
+            w *= model.weight(world)
+        for card in legal:
+            value = values[card]
+            if objective is not None:
+                sums[card] += w * objective(value, extras)
+            else:
+                sums[card] += w * (value if ours else total - value)
+        weights += w
+        worlds += 1
+        if budget <= 0:
+            break
+    if worlds == 0:
+        return [CardEstimate(card, float("nan"), 0) for card in legal]
+    estimates = [CardEstimate(card, sums[card] / weights, worlds) for card in legal]
+    estimates.sort(key=lambda e: (-e.points, e.card.index))
+    return estimates
+
+
+#: What a world adds to the score beyond its card points: the declaration points that score
+#: and the belot points, per team.
+Extras = tuple[tuple[int, int], tuple[int, int]]
+
+
+class _GameObjective:
+    """Game points for the mover's team less the other's, from the declarers' final card points
+    and what a world holds besides: the declarations that score and the belots (all the card
+    points: a valat). In the match, what those are worth in it (``playing_for``).
+
+    A world counts the belots announced and those its hands still hold (the pair's holder
+    announces it when playing one of the two); in the first trick also the declarations of the
+    seats still to play their first card (their best), and, for each declaration heard but not
+    yet shown, the one of its kind the world's announcer holds.
+    """
+
+    def __init__(self, view: SeatView, total: int, constraints: Constraints) -> None:
+        contract, bidder = view.contract, view.bidder
+        assert contract is not None and bidder is not None
+        self.view = view
+        self.total = total
+        belots = [0, 0]
+        for seat, _ in view.belots:
+            belots[seat.team] += BELOT_POINTS
+        self.belots = (belots[0], belots[1])
+        self.shown: list[list[Declaration]] = [[], [], [], []]
+        for announcement in view.announcements:
+            if announcement.declaration is not None:
+                self.shown[announcement.seat].append(announcement.declaration)
+        self.heard = constraints.heard
+        first_trick = not view.completed_tricks and contract != Contract.NO_TRUMPS
+        started = {seat for seat, _ in view.current_trick} | {view.seat}
+        self.to_come = [seat for seat in Seat if first_trick and seat not in started]
+        self.declared = self._scoring(self.shown)
+        self.hanging = 0 if view.standing is None else view.standing.hanging
+        self.for_match = playing_for(view, view.seat.team)
+        self.cache: dict[tuple[int, Extras], float] = {}
+
+    @property
+    def announced(self) -> Extras:
+        """The extras of the declarations shown and the belots announced so far."""
+        return self.declared, self.belots
+
+    def world(self, hands: tuple[int, int, int, int]) -> Extras | None:
+        """The extras of the world ``hands`` (None: its hands could not have announced what was
+        heard)."""
+        contract = self.view.contract
+        assert contract is not None
+        held = held_belots(hands, contract)
+        belots = (self.belots[0] + held[0], self.belots[1] + held[1])
+        declared = self.declared
+        if self.heard or self.to_come:
+            announced = [list(shown) for shown in self.shown]
+            for heard in self.heard:
+                match = announced_as(hands[heard.seat] | heard.played, heard.kinds)
+                if match is None:
+                    return None
+                announced[heard.seat] = list(match)
+            for seat in self.to_come:
+                announced[seat] = list(announcement_choices(hands[seat])[0])
+            declared = self._scoring(announced)
+        return declared, belots
+
+    def pivots(self, extras: Extras) -> tuple[int, ...]:
+        """The declarers' card points at which the outcome changes in kind with a world's
+        ``extras`` (``bidding.outcome_pivots``); none without ``EXACT_OUTCOMES``."""
+        if not EXACT_OUTCOMES:
+            return ()
+        view = self.view
+        contract, bidder = view.contract, view.bidder
+        assert contract is not None and bidder is not None
+        declared, belots = extras
+        return outcome_pivots(
+            view.rules, contract, bidder.team, view.double, self.total, declared, belots
+        )
+
+    def _scoring(self, announced: list[list[Declaration]]) -> tuple[int, int]:
+        contract = self.view.contract
+        assert contract is not None
+        return declared_points(announced, contract, self.view.rules)
+
+    def __call__(self, value: int, extras: Extras | None = None) -> float:
+        """The objective when the declarers take ``value`` card points, with a world's
+        ``extras`` (by default, only what was announced)."""
+        if extras is None:
+            extras = self.announced
+        key = (value, extras)
+        result = self.cache.get(key)
+        if result is None:
+            view = self.view
+            contract, bidder = view.contract, view.bidder
+            assert contract is not None and bidder is not None
+            declared, belots = extras
+            result = self.cache[key] = net_score(
+                view.rules,
+                contract,
+                bidder.team,
+                view.double,
+                value,
+                self.total,
+                declared,
+                belots,
+                view.seat.team,
+                hanging=self.hanging,
+                utility=self.for_match,
+            )
+        return result
+
+
+class StrongBot(Bot):
+    """Sampling plus exact search for the card play (see the module docstring)."""
+
+    name: ClassVar[str] = "strong"
+
+    def __init__(self, seed: int = 0, think: float | None = None) -> None:
+        super().__init__(seed, think)
+        load_compiled()  # now, not in the first decision
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.AUCTION:
+            return self._call(view)
+        if view.phase is not Phase.PLAY:
+            return BasicBot(seed=self.seed).act(view)
+        declares = [a for a in legal if isinstance(a, Declare)]
+        if declares:
+            return max(declares, key=lambda a: (a.points, len(a.declarations)))
+        rng = decision_rng(self.seed, view)
+        think = DEFAULT_THINK if self.think is None else self.think
+        if len(view.hand) == 8:  # the first trick
+            think *= FIRST_TRICK_THINK
+        estimates = estimate_cards(view, rng, think=think, game_points=True)
+        if not estimates or estimates[0].worlds == 0:
+            return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
+        return Play(estimates[0].card)
+
+    def _call(self, view: SeatView) -> Action:
+        calls = worth_weighing(view)
+        if len(calls) == 1:
+            return calls[0]  # nothing but a pass is worth weighing
+        think = DEFAULT_THINK if self.think is None else self.think
+        estimates = estimate_calls(
+            view,
+            calls,
+            decision_rng(self.seed, view),
+            shared_solver(),
+            nodes=int(AUCTION_THINK * think * NODES_PER_SECOND),
+            hard_cap=HARD_CAP_NODES,
+        )
+        if not estimates:
+            return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
+        return estimates[0].call

@@ -1,0 +1,84 @@
+"""Duplicate duel of a bot against the yardstick (``benchmarks/yardstick``: `basic` and `strong`
+as at commit 39fcb5d), for the benchmarks only.
+
+Run: ``nice .venv/bin/python benchmarks/yardstick_duel.py basic --against basic --deals 2000``.
+
+The first argument is a level of ``belot.bots`` (``basic``, ``strong``) or a bot class as
+``module:Class`` (importable with ``src/`` and ``benchmarks/`` on the path), made with
+``Class(seed=...)``. Each deal pair is the duels' (``belot.bots.arena.deal_pair``): the same deck,
+dealer and cut played twice with the teams swapped; the figure is game points a deal, the
+bot's less the yardstick's, with its 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from yardstick import LEVELS
+from yardstick import make as make_yardstick
+
+from belot.bots import LEVELS as LIVE_LEVELS
+from belot.bots import make
+from belot.bots.arena import deal_pair, mean_ci
+from belot.bots.base import Bot
+from belot.engine.rules import Rules
+
+#: A maker of a bot from its seed.
+Factory = Callable[[int], Bot]
+
+
+def factory(name: str) -> Factory:
+    """The bot maker a level name or ``module:Class`` names."""
+    if name in LIVE_LEVELS:
+        return lambda seed: make(name, seed=seed)
+    module, colon, cls = name.partition(":")
+    if not colon:
+        raise SystemExit(f"{name!r} is neither a level ({', '.join(LIVE_LEVELS)}) nor module:Class")
+    maker = getattr(importlib.import_module(module), cls)
+    return lambda seed: maker(seed=seed)
+
+
+def yardstick_duel(
+    bot: Factory, against: str = "basic", deals: int = 2000, seed: int = 1
+) -> list[float]:
+    """Game points a deal, ``bot`` less the yardstick's ``against``, on each duplicate pair."""
+    if against not in LEVELS:
+        raise SystemExit(f"unknown yardstick level {against!r} (known: {', '.join(LEVELS)})")
+    a = [bot(100 + s) for s in range(4)]
+    b = [make_yardstick(against, seed=200 + s) for s in range(4)]
+    rules = Rules.bulgarian()
+    out = []
+    for number in range(deals):
+        pair = deal_pair(rules, (a, b), seed, number)
+        out.append(pair.a - pair.b)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("bot", help="a level of belot.bots or module:Class")
+    parser.add_argument("--against", default="basic", choices=LEVELS)
+    parser.add_argument("--deals", type=int, default=2000, help="duplicate deal pairs")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.deals < 1:
+        raise SystemExit("--deals must be at least 1")
+    started = time.perf_counter()
+    diffs = yardstick_duel(factory(args.bot), args.against, args.deals, args.seed)
+    mean, half = mean_ci(diffs)
+    print(
+        f"{args.bot} against yardstick {args.against}: {mean:+.2f} ± {half:.2f} game points a deal"
+        f" over {len(diffs)} deal pairs (seed {args.seed}, {sum(1 for d in diffs if d)} differ,"
+        f" {time.perf_counter() - started:.0f} s)"
+    )
+
+
+if __name__ == "__main__":
+    main()
