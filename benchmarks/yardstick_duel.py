@@ -5,15 +5,19 @@ Run: ``nice .venv/bin/python benchmarks/yardstick_duel.py basic --against basic 
 
 The first argument is a level of ``belot.bots`` (``basic``, ``strong``) or a bot class as
 ``module:Class`` (importable with ``src/`` and ``benchmarks/`` on the path), made with
-``Class(seed=...)``. Each deal pair is the duels' (``belot.bots.arena.deal_pair``): the same deck,
-dealer and cut played twice with the teams swapped; the figure is game points a deal, the
-bot's less the yardstick's, with its 95% interval.
+``Class(seed=...)``. ``--set basic.CONTRA_AT=50`` (repeatable) sets a module constant of
+``belot.bots`` to a JSON value for the run, for an A/B of a setting of the live bot (the frozen
+yardstick has its own modules, which it leaves alone). Each deal pair is the duels'
+(``belot.bots.arena.deal_pair``): the same deck, dealer and cut played twice with the teams
+swapped; the figure is game points a deal, the bot's less the yardstick's, with its 95%
+interval.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import sys
 import time
 from collections.abc import Callable
@@ -67,14 +71,24 @@ def main() -> None:
     parser.add_argument("--against", default="basic", choices=LEVELS)
     parser.add_argument("--deals", type=int, default=2000, help="duplicate deal pairs")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], help="module.NAME=JSON")
     args = parser.parse_args()
     if args.deals < 1:
         raise SystemExit("--deals must be at least 1")
+    for setting in args.set:
+        name, equals, value = setting.partition("=")
+        module, dot, attribute = name.rpartition(".")
+        target = importlib.import_module(f"belot.bots.{module}") if dot else None
+        if not equals or target is None or not hasattr(target, attribute):
+            raise SystemExit(f"--set {setting!r}: give module.NAME=JSON of belot.bots")
+        loaded = json.loads(value)
+        setattr(target, attribute, tuple(loaded) if isinstance(loaded, list) else loaded)
     started = time.perf_counter()
     diffs = yardstick_duel(factory(args.bot), args.against, args.deals, args.seed)
     mean, half = mean_ci(diffs)
     print(
-        f"{args.bot} against yardstick {args.against}: {mean:+.2f} ± {half:.2f} game points a deal"
+        f"{' '.join([args.bot, *args.set])} against yardstick {args.against}:"
+        f" {mean:+.2f} ± {half:.2f} game points a deal"
         f" over {len(diffs)} deal pairs (seed {args.seed}, {sum(1 for d in diffs if d)} differ,"
         f" {time.perf_counter() - started:.0f} s)"
     )
