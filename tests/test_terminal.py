@@ -21,6 +21,7 @@ from belot.engine.contracts import Contract
 from belot.engine.deal import Phase
 from belot.engine.match import Match
 from belot.engine.record import loads, match_from_record
+from belot.engine.table import Seat
 from belot.engine.view import SeatView
 from belot.terminal.app import TableApp, light_terminal
 
@@ -416,5 +417,59 @@ def test_undo_goes_back_into_the_finished_deal() -> None:
                 break
         assert len(match.deals) == 0 and not match.deal_over and match.turn == ME
         assert app.options == list(match.view(ME).legal)
+
+    drive(app, script)
+
+
+@pytest.mark.parametrize("game", ["bulgarian", "bela"])
+def test_a_deals_end_shows_every_hand_on_the_80_by_24_screen(game: str) -> None:
+    app = table(game, seed=5)
+
+    async def script(pilot: Pilot[int]) -> None:
+        match = app.match
+        for _ in range(200):
+            if match.deal_over and match.scores[-1] is not None:
+                break
+            await press(pilot, "enter")
+        assert match.deal_over and match.scores[-1] is not None
+        log = text(app, "#log").splitlines()
+        first = log.index("Hands were:")
+        for seat, line in zip(Seat, log[first + 1 : first + 5], strict=True):
+            assert line.startswith(f"{app.words.seat(seat)}:"), line
+            cards = line.split(":", 1)[1].split()
+            assert sorted(cards) == sorted(app.words.card(c) for c in match.deal.dealt_hand(seat))
+            assert len(cards) == 8  # Bela's two hidden cards too
+        assert "Written: NS" in log[first + 6]
+        assert app.query_one("#log").region.height >= len(log)  # none of it cut off
+
+    drive(app, script)
+
+
+@pytest.mark.parametrize(
+    ("lang", "letters", "teams"),
+    [("bg", "СИЮЗ", ("НС", "ИЗ")), ("fr", "NESO", ("NS", "EO")), ("en", "NESW", ("NS", "EW"))],
+)
+def test_seats_and_teams_go_by_the_languages_letters(
+    lang: str, letters: str, teams: tuple[str, str]
+) -> None:
+    app = table("bulgarian", seed=5, lang=lang)
+
+    async def script(pilot: Pilot[int]) -> None:
+        match = app.match
+        for _ in range(200):
+            if match.deal_over and match.scores[-1] is not None:
+                break
+            await press(pilot, "enter")
+        last = text(app, "#last")
+        trick = match.deal.tricks[-1]
+        assert trick.winner is not None
+        for seat, card in trick.plays:
+            assert f"{letters[seat]} {app.words.card(card)}" in last, last
+        assert last.endswith(f"→ {letters[trick.winner]}")
+        header = text(app, "#sheet").splitlines()[1].split()
+        assert header == list(teams)
+        assert text(app, "#top").endswith(f"({teams[match.deal.declarers]})")
+        foreign = set("NESW") - set(letters)  # no English seat letter left
+        assert not foreign & set(last.replace("→", "").split()), last
 
     drive(app, script)

@@ -28,7 +28,7 @@ from belot.engine.contracts import Contract
 from belot.engine.deal import Phase
 from belot.engine.errors import BelotError
 from belot.engine.match import Match
-from belot.engine.table import Seat
+from belot.engine.table import Seat, Team
 from belot.engine.view import SeatView
 
 from .words import Words
@@ -122,7 +122,7 @@ class TableApp(App[int]):
         self.cursor = 0
         self.digits = ""
         self.busy = False
-        self.log_lines: list[str] = []
+        self.log_lines: list[Text] = []
         self.hints: dict[Action, float] = {}
         self.hand_cards: list[Card] = []
         self.action_spots: list[tuple[int, int, int, int]] = []
@@ -374,9 +374,9 @@ class TableApp(App[int]):
             return str(action.count)
         return str(action)
 
-    def say(self, line: str) -> None:
+    def say(self, line: str | Text) -> None:
         if line:
-            self.log_lines.append(line)
+            self.log_lines.append(Text(line) if isinstance(line, str) else line)
             del self.log_lines[:-_LOG_LINES]
 
     def narrate(self, seat: Seat, action: Action, before: tuple[int, int]) -> None:
@@ -410,6 +410,7 @@ class TableApp(App[int]):
         if score is None:
             self.say(self.words("all_passed"))
         else:
+            self._show_hands()
             view = self.match.view(ME)
             raw = self.words("points", ns=score.raw[0], ew=score.raw[1])
             self.say(f"{self._contract(view)}: {self.words(score.outcome.value)} · {raw}")
@@ -419,6 +420,18 @@ class TableApp(App[int]):
             self.save()
         if not self.match.is_over:
             self.say(self.words("next_deal"))
+
+    def _show_hands(self) -> None:
+        """Every seat's eight cards, as the line mode shows them at a deal's end."""
+        deal = self.match.deal
+        self.say(self.words("hands_were"))
+        for seat in Seat:
+            line = Text(f"{self.words.seat(seat)}:")
+            cards = sorted(deal.dealt_hand(seat), key=lambda c: (c.suit, c.rank))
+            for i, card in enumerate(cards):
+                gap = "  " if i and card.suit is not cards[i - 1].suit else " "
+                line.append(gap).append_text(self._card(card))
+            self.say(line)
 
     # --- drawing --------------------------------------------------------------------------
 
@@ -440,7 +453,7 @@ class TableApp(App[int]):
         self.query_one("#trick", Static).update(self._trick(view))
         self.query_one("#hand", Static).update(self._hand(view))
         self.query_one("#actions", Static).update(self._actions(view))
-        self.query_one("#log", Static).update("\n".join(self.log_lines))
+        self.query_one("#log", Static).update(Text("\n").join(self.log_lines))
         self.query_one("#sheet", Static).update(self._sheet())
         self.query_one("#last", Static).update(self._last(view))
         self.query_one("#announced", Static).update(self._announced(view))
@@ -454,7 +467,7 @@ class TableApp(App[int]):
         text = self.words.call(bid) if bid is not None else self.words.contract(view.contract)
         if view.double > 1:
             text += f" ×{view.double}"
-        return f"{text} ({'NS' if view.bidder.team == ME.team else 'EW'})"
+        return f"{text} ({self.words.team(view.bidder.team)})"
 
     def _seat(self, view: SeatView, seat: Seat) -> Text:
         """A seat: its name (▶ on its turn, D the dealer), its level and cards, its last call;
@@ -586,7 +599,7 @@ class TableApp(App[int]):
     def _sheet(self) -> Text:
         match, words = self.match, self.words
         text = Text(f"{words('sheet')}\n", style="bold")
-        text.append("      NS    EW\n", style="underline")
+        text.append("      {}    {}\n".format(*map(words.team, Team)), style="underline")
         rows = [s for s in match.scores if s is not None]
         for score in rows[-6:]:
             ns, ew = score.written
@@ -604,15 +617,18 @@ class TableApp(App[int]):
         trick = done[-1]
         text = Text(f"{self.words('last_trick')} {len(done)}\n", style="bold")
         for seat, card in trick.plays:
-            text.append(f"{seat.name} ").append_text(self._card(card)).append(" ")
+            text.append(f"{self.words.letter(seat)} ").append_text(self._card(card)).append(" ")
         assert trick.winner is not None
-        text.append(f"→ {trick.winner.name}")
+        text.append(f"→ {self.words.letter(trick.winner)}")
         return text
 
     def _announced(self, view: SeatView) -> Text:
-        items = [f"{a.seat.name} {self.words(a.kind.text)} {a.points}" for a in view.announcements]
+        letter = self.words.letter
+        items = [
+            f"{letter(a.seat)} {self.words(a.kind.text)} {a.points}" for a in view.announcements
+        ]
         belot = game_words(view.rules.preset).belot
-        items += [f"{seat.name} {belot} {suit.symbol}" for seat, suit in view.belots]
+        items += [f"{letter(seat)} {belot} {suit.symbol}" for seat, suit in view.belots]
         if not items:
             return Text()
         return Text(f"{self.words('announced')}\n", style="bold") + Text("\n".join(items))

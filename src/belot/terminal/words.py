@@ -12,7 +12,7 @@ from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
-from belot.engine.table import Seat
+from belot.engine.table import Seat, Team
 
 __all__ = ["LANGUAGES", "Words"]
 
@@ -24,6 +24,7 @@ _TEXTS: Final[dict[str, tuple[str, str, str]]] = {
     "E": ("East", "Изток", "Est"),
     "S": ("You", "Ти", "Vous"),
     "W": ("West", "Запад", "Ouest"),
+    "hands_were": ("Hands were:", "Картите бяха:", "Les mains étaient :"),
     "clubs": ("clubs", "спатия", "trèfle"),
     "diamonds": ("diamonds", "каро", "carreau"),
     "hearts": ("hearts", "купа", "cœur"),
@@ -102,6 +103,11 @@ _TEXTS: Final[dict[str, tuple[str, str, str]]] = {
     ),
 }
 
+# Seats and teams by letter, as each language writes them (Север, Изток, Юг, Запад; Nord, Est,
+# Sud, Ouest): the full names call South "You", the letters name places at the table.
+_SEAT_LETTERS: Final = {"en": "NESW", "bg": "СИЮЗ", "fr": "NESO"}
+_TEAMS: Final = {"en": ("NS", "EW"), "bg": ("НС", "ИЗ"), "fr": ("NS", "EO")}
+
 # Card faces as each language writes them (belot.cheatsheet.words): вале, дама, поп, асо.
 _RANKS: Final = {
     "en": ("7", "8", "9", "10", "J", "Q", "K", "A"),
@@ -124,6 +130,14 @@ class Words:
 
     def seat(self, seat: Seat) -> str:
         return self(seat.name)
+
+    def letter(self, seat: Seat) -> str:
+        """``N``, ``С`` (Север), ``O`` (Ouest): a seat in one letter."""
+        return _SEAT_LETTERS[self.lang][seat]
+
+    def team(self, team: Team) -> str:
+        """``NS``, ``ИЗ``, ``EO``: a team by its seats' letters."""
+        return _TEAMS[self.lang][team]
 
     def card(self, card: Card) -> str:
         """``J♥``, ``В♥``, ``V♥``."""
