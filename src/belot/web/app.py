@@ -69,6 +69,35 @@ def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
     return HTMLResponse(_env.get_template(name).render(**context))
 
 
+#: Paths answered by programs, not people: their errors stay short text or JSON.
+_MACHINE_PATHS = ("/api/", "/cards/", "/static/", "/ws/")
+
+
+async def _error_page(request: Request, exc: Exception) -> Response:
+    """An error a person meets (no such page, a table that cannot be entered): a page in the
+    person's language with a way home. Programs (``_MACHINE_PATHS``) get the bare error."""
+    assert isinstance(exc, HTTPException)
+    if request.url.path.startswith(_MACHINE_PATHS):
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+        return Response(exc.detail, status_code=exc.status_code, media_type="text/plain")
+    lang = i18n.language(request.query_params.get("lang") or request.cookies.get("lang"))
+    words = i18n.texts(lang)
+    missing = exc.status_code == 404
+    detail = "" if exc.detail in ("Not Found", "Method Not Allowed") else str(exc.detail)
+    response = _page(
+        request,
+        "error.html",
+        heading=words["error_not_found" if missing else "error_unavailable"],
+        explained=words["error_not_found_help" if missing else "error_unavailable_help"],
+        detail=detail,
+    )
+    response.status_code = exc.status_code
+    if exc.headers:
+        response.headers.update(exc.headers)
+    return response
+
+
 def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -492,6 +521,7 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
+        exception_handlers={HTTPException: _error_page},
         middleware=[
             Middleware(Guard, max_body=max_body, body_seconds=body_seconds),
             Middleware(Limiter, gate=gate),

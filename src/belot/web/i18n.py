@@ -415,6 +415,32 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "bg": "равенство при контра: всички точки висят",
         "fr": "égalité contrée : tous les points restent en attente",
     },
+    # --- the table's helper (issue 22: undo, keys, statistics, error pages, live region) ---
+    "error_not_found": {
+        "en": "This page does not exist",
+        "bg": "Тази страница не съществува",
+        "fr": "Cette page n'existe pas",
+    },
+    "error_not_found_help": {
+        "en": "The address may be mistyped, or the table's code is wrong.",
+        "bg": "Адресът може да е сгрешен или кодът на масата да е грешен.",
+        "fr": "L'adresse est peut-être mal saisie, ou le code de la table est faux.",
+    },
+    "error_unavailable": {
+        "en": "This table cannot be opened now",
+        "bg": "Тази маса не може да се отвори сега",
+        "fr": "Cette table ne peut pas être ouverte maintenant",
+    },
+    "error_unavailable_help": {
+        "en": "Try again in a moment, or start a new table.",
+        "bg": "Опитайте отново след малко или започнете нова маса.",
+        "fr": "Réessayez dans un instant, ou commencez une nouvelle table.",
+    },
+    "error_home": {
+        "en": "Back to the home page",
+        "bg": "Към началната страница",
+        "fr": "Retour à l'accueil",
+    },
 }
 
 
