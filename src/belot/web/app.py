@@ -476,6 +476,8 @@ def create_app(
                 room.table.start()
                 room.save_config()
                 await room.changed()
+            elif kind == "undo":
+                await room.undo(seat)
             elif kind == "take_back":
                 await room.set_away(seat, False)
             elif kind == "leave":

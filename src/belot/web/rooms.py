@@ -167,7 +167,9 @@ class Room:
 
     def stored_up_to(self, batch: Batch, config_version: int) -> None:
         """``batch`` (taken at ``config_version``) is committed."""
-        self.saved = max(self.saved, batch.start + len(batch.actions))
+        # Never past the record: a batch written before an undo took actions back says
+        # nothing of the actions now in their places.
+        self.saved = min(max(self.saved, batch.start + len(batch.actions)), len(self.table.record))
         self.inserted = True
         if batch.config is not None and self.config_version == config_version:
             self.config_dirty = False
@@ -274,6 +276,7 @@ class Room:
             "waiting_for_next": table.waiting_for_next,
             "timer_left": remaining,
             "hint_available": table.hints and seat is not None,
+            "undo_available": seat is not None and table.can_undo(seat),
             "levels": list(LEVELS),
         }
 
@@ -286,6 +289,21 @@ class Room:
         if text != NEXT and self.bot_plays(seat):
             raise TableError("a bot is playing your seat: take it back first")
         table.act(seat, text)
+        await self.changed()
+
+    async def undo(self, seat: Seat) -> None:
+        """A person alone with bots takes back their last action and the bots' after it
+        (``Table.undo``); the store forgets the actions taken back."""
+        self.check_open()
+        while not self.stored:  # no write of this table left in flight
+            await self.hub.commit(self)
+            self.check_open()
+        self.table.undo(seat)  # raises, changing nothing, when it may not
+        # Everything before stays committed; the store drops the rest, in order with every
+        # other write (the store's one thread), before anything new is written.
+        self.saved = min(self.saved, len(self.table.record))
+        taken_back = self.hub.forget_actions(self.table.id, len(self.table.record))
+        await taken_back
         await self.changed()
 
     async def set_away(self, seat: Seat, away: bool) -> None:
@@ -457,6 +475,12 @@ class Hub:
     async def _store(self, function: Callable[..., T], *args: Any) -> T:
         """Run a store call on the store's own thread, one at a time and in order."""
         return await asyncio.get_running_loop().run_in_executor(self._writer, function, *args)
+
+    def forget_actions(self, table_id: str, start: int) -> asyncio.Future[None]:
+        """Delete ``table_id``'s stored actions from number ``start`` on (an undo), queued on
+        the store's thread now, so after every write already queued and before any later."""
+        loop = asyncio.get_running_loop()
+        return loop.run_in_executor(self._writer, self.store.forget_actions, table_id, start)
 
     async def commit(self, room: Room) -> None:
         """Return once everything ``room`` did so far is committed (at once if it is); the

@@ -34,6 +34,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -347,6 +348,18 @@ class Store:
             skip = max(0, counts.get(b.table_id, 0) - b.start)
             out.append(Batch(b.table_id, b.start + skip, b.actions[skip:], b.config, b.finished))
         return out
+
+    def forget_actions(self, table_id: str, start: int) -> None:
+        """Delete ``table_id``'s actions from number ``start`` on (taken back by an undo), if
+        this process holds its lease."""
+        c, a = _tables.c, _actions.c
+        with self.engine.begin() as conn:
+            held = conn.execute(
+                select(c.id).where(c.id == table_id, c.lease_owner == self.owner)
+            ).first()
+            if held is None:
+                raise StoreError(f"table {table_id} is not this server's to change")
+            conn.execute(delete(_actions).where(a.table_id == table_id, a.n >= start))
 
     def set_aside(self, table_id: str, reason: str) -> None:
         """Mark a table whose record cannot be replayed (its rows stay as they are) and give up

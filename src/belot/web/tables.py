@@ -325,6 +325,40 @@ class Table:
             raise IllegalActionError("the deal is not over yet")
         self._apply("", NEXT)
 
+    @property
+    def alone_with_bots(self) -> bool:
+        """True when one seat is a person's and the three others are bots'."""
+        return sum(info.kind == "person" for info in self.seats) == 1
+
+    def can_undo(self, seat: Seat) -> bool:
+        """True when ``seat`` may take back its last action (``undo``)."""
+        return (
+            self.started
+            and not self.is_over
+            and self.alone_with_bots
+            and self.seats[seat].kind == "person"
+            and any(name == seat.name for name, _ in self.record)
+        )
+
+    def undo(self, seat: Seat) -> int:
+        """Take back ``seat``'s last action and every action after it (the bots', a next deal),
+        so that it is ``seat``'s turn again; only at a table of one person and bots, before the
+        match is over. Returns how many record entries were taken back."""
+        if not self.can_undo(seat):
+            if not self.started or self.is_over:
+                raise TableError("nothing to take back: the match is not being played")
+            if not self.alone_with_bots or self.seats[seat].kind != "person":
+                raise TableError("undo is only for one person playing against bots")
+            raise TableError("nothing to take back yet")
+        last = max(i for i, (name, _) in enumerate(self.record) if name == seat.name)
+        taken = len(self.record) - last
+        while len(self.record) > last:
+            name, _ = self.record.pop()
+            if name:  # ``NEXT`` is taken back by the pop of the previous deal's last action
+                self.match.pop()
+        self.version += 1
+        return taken
+
     def random_cut(self) -> str:
         """A cut chosen at random, for a cutter who lets the cut happen."""
         return str(Cut(secrets.randbelow(31) + 1))
