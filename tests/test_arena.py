@@ -172,7 +172,7 @@ def test_bad_arguments_are_named() -> None:
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="ray is installed")
 def test_ray_without_ray_says_how_to_install_it() -> None:
-    with pytest.raises(BelotError, match="pip install ray"):
+    with pytest.raises(BelotError, match=r"pip install 'belot\[ray\]' \(on every machine\)"):
         duel("basic", "random", deals=2, ray_address="127.0.0.1:6379")
 
 

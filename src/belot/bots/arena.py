@@ -467,7 +467,7 @@ def ray_module() -> Any:
         import ray  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         raise BelotError(
-            "--ray needs Ray, which is not installed: pip install ray (on every machine)"
+            "--ray needs Ray, which is not installed: pip install 'belot[ray]' (on every machine)"
         ) from None
     return ray
 
