@@ -19,7 +19,7 @@ from belot.cheatsheet.common import (
     sheet,
 )
 from belot.cheatsheet.layout import CheatSheet, Section, Table, digits
-from belot.cheatsheet.words import Texts, Words
+from belot.cheatsheet.words import LANGUAGES, Texts, Words
 from belot.engine.cards import Card, Rank, Suit
 from belot.engine.contracts import Contract
 from belot.engine.declarations import SEQUENCE_POINTS, Kind
@@ -37,10 +37,19 @@ from belot.engine.scoring import (
 )
 from belot.engine.table import Team
 from belot.engine.tricks import CARD_POINTS, DECK_POINTS
+from belot.words import contract_name
 
 __all__ = ["build", "contract_names"]
 
 _RANKS_SHOWN: Final = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN)
+
+
+def _named(contract: Contract) -> tuple[str, str, str]:
+    """A contract's name in each language of the sheet (:mod:`belot.words`); the Bulgarian
+    sheet writes БК and ВК, as players do."""
+    en, bg, fr = (contract_name(contract, lang, short=lang == "bg") for lang in LANGUAGES)
+    return en, bg, fr
+
 
 TEXTS: Final[Texts] = {
     "title": ("Belot cheat sheet", "Пищов за белот", "Aide-mémoire de la belote bulgare"),
@@ -52,12 +61,12 @@ TEXTS: Final[Texts] = {
         "Belote bulgare : points, cartes et annonces sur une page. Tiré des tables du moteur "
         "de belot.",
     ),
-    "clubs": ("Clubs", "Спатия", "Trèfle"),
-    "diamonds": ("Diamonds", "Каро", "Carreau"),
-    "hearts": ("Hearts", "Купа", "Cœur"),
-    "spades": ("Spades", "Пика", "Pique"),
-    "nt": ("No trumps", "БК", "Sans-atout"),
-    "at": ("All trumps", "ВК", "Tout-atout"),
+    "clubs": _named(Contract.CLUBS),
+    "diamonds": _named(Contract.DIAMONDS),
+    "hearts": _named(Contract.HEARTS),
+    "spades": _named(Contract.SPADES),
+    "nt": _named(Contract.NO_TRUMPS),
+    "at": _named(Contract.ALL_TRUMPS),
     "suit": ("Suit", "Боя", "Couleur"),
     # Card ranking
     "nt_every": ("No trumps (every suit)", "Без коз – БК (всяка боя)", "Sans-atout (partout)"),

@@ -1,7 +1,8 @@
 """The words that every game's sheet shares, in English, Bulgarian and French.
 
 A sheet's texts are tables of ``key -> (English, Bulgarian, French)`` format strings; ``Words``
-picks one language and fills in the numbers, which always come from the engine.
+picks one language and fills in the numbers, which always come from the engine; card faces and
+suits are named by :mod:`belot.words`.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
+from belot import words
 from belot.engine.cards import Rank, Suit
 
 __all__ = ["LANGUAGES", "Texts", "Words"]
@@ -17,18 +19,6 @@ LANGUAGES: Final = ("en", "bg", "fr")
 
 #: key -> (English, Bulgarian, French)
 Texts = Mapping[str, tuple[str, str, str]]
-
-# Card faces as each language writes them: вале, дама, поп, асо; valet, dame, roi, as.
-_RANKS: Final = {
-    "en": ("7", "8", "9", "10", "J", "Q", "K", "A"),
-    "bg": ("7", "8", "9", "10", "В", "Д", "П", "А"),
-    "fr": ("7", "8", "9", "10", "V", "D", "R", "As"),
-}
-_SUITS: Final = {
-    "en": ("Clubs", "Diamonds", "Hearts", "Spades"),
-    "bg": ("Спатия", "Каро", "Купа", "Пика"),
-    "fr": ("Trèfle", "Carreau", "Cœur", "Pique"),
-}
 
 SHARED: Final[Texts] = {
     "ranking": ("Card ranking", "Сила на картите", "Ordre des cartes"),
@@ -166,13 +156,13 @@ class Words:
         return self._texts[key][self._index].format(**values)
 
     def rank(self, rank: Rank) -> str:
-        return _RANKS[self.lang][rank]
+        return words.rank_name(rank, self.lang)
 
     def ranks(self, ranks: Iterable[Rank], sep: str = ", ") -> str:
         return sep.join(map(self.rank, ranks))
 
     def suit(self, suit: Suit) -> str:
-        return _SUITS[self.lang][suit]
+        return words.suit_name(suit, self.lang)
 
     def natural(self) -> str:
         """The natural order of the ranks, 7 to the ace."""
