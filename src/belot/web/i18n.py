@@ -436,6 +436,27 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "bg": "Опитайте отново след малко или започнете нова маса.",
         "fr": "Réessayez dans un instant, ou commencez une nouvelle table.",
     },
+    "undo": {"en": "Undo", "bg": "Върни", "fr": "Annuler"},
+    "thinking": {"en": "thinking…", "bg": "мисли…", "fr": "réfléchit…"},
+    "hint_working": {
+        "en": "Working out the hint…",
+        "bg": "Подсказката се изчислява…",
+        "fr": "L'aide est en cours de calcul…",
+    },
+    "table_label": {"en": "The table", "bg": "Масата", "fr": "La table"},
+    "keyboard_calls": {
+        "en": "Calls: P pass, C D H S suits, N no trumps, A all trumps, X contra, R recontra, "
+        "T take; ↑↓ points in Coinche; ? hint; U undo; N next deal.",
+        "bg": "Обяви: P пас, C D H S бои, N без коз, A всичко коз, X контра, R реконтра, "
+        "T вземи; ↑↓ точки в коанш; ? подсказка; U върни; N следващо раздаване.",
+        "fr": "Annonces : P passe, C D H S couleurs, N sans-atout, A tout-atout, X contre, "
+        "R surcontre, T prendre ; ↑↓ points à la coinche ; ? aide ; U annuler ; N donne suivante.",
+    },
+    "statistics": {
+        "en": "Players' statistics",
+        "bg": "Статистика на играчите",
+        "fr": "Statistiques des joueurs",
+    },
     "error_home": {
         "en": "Back to the home page",
         "bg": "Към началната страница",

@@ -13,6 +13,10 @@ let lastHand = [];
 let showLastTrick = false;
 let hintList = null;
 let timerTick = null;
+// The state a person acted on: a second click before the next state is not sent (no error).
+let actedOn = null;
+// The state a hint was asked for: the page shows it is being worked out until it comes.
+let hintAsked = null;
 let retry = 0;
 // The points chosen in Coinche's bid picker (null: the lowest legal).
 let pickedLevel = null;
@@ -64,8 +68,17 @@ function send(message) {
 }
 
 function act(action) {
+  if (state && actedOn === state) return;  // already sent: a double click is one action
+  actedOn = state;
   hintList = null;
   send({ type: "act", action });
+}
+
+/** Send ``message`` once for the state on screen (a button clicked twice sends it once). */
+function once(message) {
+  if (state && actedOn === state) return;
+  actedOn = state;
+  send(message);
 }
 
 function receive(message) {
@@ -73,11 +86,16 @@ function receive(message) {
     waiting.push(message);
     pump();
   } else if (message.type === "error") {
+    actedOn = null;  // refused: the person may try again
+    hintAsked = null;
+    hintBusy();
     toast(message.message);
   } else if (message.type === "status") {
     if (message.database === "reconnecting") toast(t("database_reconnecting"), 0);
     else $("toast").hidden = true;
   } else if (message.type === "hint") {
+    hintAsked = null;
+    hintBusy();
     hintList = message.hint;
     renderHint();
   }
@@ -198,6 +216,7 @@ function sweep(rects, winner) {
   const target = seatRect(winner);
   for (const [card, rect] of rects) {
     const copy = cardImg(card, "flying");
+    copy.setAttribute("aria-hidden", "true");
     Object.assign(copy.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px` });
     document.body.append(copy);
     const dx = target.left + target.width / 2 - (rect.left + rect.width / 2);
@@ -358,6 +377,31 @@ function render() {
   renderPanel();
   renderSide();
   renderTimer();
+  announce();
+}
+
+/** The one live region of the table: whose turn it is and the last action, said once each
+ * (the table itself is not live: a screen reader would read it all at every card). */
+let announced = "";
+function announce() {
+  const view = state.view;
+  if (!view) return;
+  const parts = [];
+  const trick = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
+  const play = trick && trick.plays.length ? trick.plays[trick.plays.length - 1] : null;
+  if (view.phase === "play" && play) {
+    parts.push(`${t(`seat_${play[0]}`)}: ${cardName(play[1])}`);
+    if (trick.winner) parts.push(`${t("won_by")} ${t(`seat_${trick.winner}`)}`);
+  } else if (view.calls.length) {
+    const [seat, call] = view.calls[view.calls.length - 1];
+    parts.push(`${t(`seat_${seat}`)}: ${callText(call)}`);
+  }
+  if (view.turn) parts.push(view.turn === state.you ? t("your_turn") : `${t("turn_of")} ${t(`seat_${view.turn}`)}`);
+  const text = parts.join(". ");
+  if (text && text !== announced) {
+    announced = text;
+    $("announce").textContent = text;
+  }
 }
 
 function renderSeats() {
@@ -374,12 +418,25 @@ function renderSeats() {
       tags.append(el("span", { class: "tag away", text: t("away") }));
     }
     if (info.bot_playing) tags.append(el("span", { class: "tag away", text: t("bot_playing") }));
+    if (view && view.turn === seat && (info.kind === "bot" || info.bot_playing) && !state.waiting_for_next) {
+      tags.append(el("span", { class: "tag thinking", id: `thinking-${seat}`, text: t("thinking") }));
+    }
     const turn = view && view.turn === seat;
     box.classList.toggle("turn", Boolean(turn));
     box.append(el("div", { class: "seat-name" }, seatLabel(seat)), tags);
     if ((pos !== "bottom" || !state.you) && view) {
       const backs = el("div", { class: "backs" });
-      for (let i = 0; i < view.hand_sizes[SEATS.indexOf(seat)]; i++) backs.append(cardImg("back"));
+      const size = view.hand_sizes[SEATS.indexOf(seat)];
+      const had = dealtBacks[seat] ?? 0;
+      for (let i = 0; i < size; i++) {
+        const back = cardImg("back");
+        if (size - had >= 3 && i >= had) {  // cards dealt to this seat fly in one by one
+          back.classList.add("deal-in");
+          back.style.animationDelay = `${(i - had) * 60}ms`;
+        }
+        backs.append(back);
+      }
+      dealtBacks[seat] = size;
       for (let i = 0; i < (view.hidden_cards || 0); i++) backs.append(cardImg("back", "hidden-back"));
       box.append(backs);
     }
@@ -387,6 +444,9 @@ function renderSeats() {
     if (bubble) box.append(el("div", { class: "bubble", text: bubble }));
   }
 }
+
+// How many backs each other seat showed last (cards dealt to it since fly in).
+const dealtBacks = {};
 
 function bubbleFor(seat) {
   const view = state.view;
@@ -696,7 +756,7 @@ function dealSummary(next = true) {
     out.push(el("p", { class: "seed-line" }, `${t("seed")}: `, el("code", { id: "deal-seed", text: info.seed }),
       el("br"), `${t("verify")} `, el("code", { text: `belot verify ${info.seed} --cut ${info.cut ?? ""} --dealer ${info.dealer}` })));
   }
-  if (state.you && next) out.push(el("button", { type: "button", class: "primary next-deal", id: "next-deal", onclick: () => send({ type: "next" }), text: t("next_deal") }));
+  if (state.you && next) out.push(el("button", { type: "button", class: "primary next-deal", id: "next-deal", onclick: () => once({ type: "next" }), text: t("next_deal") }));
   return out;
 }
 
@@ -719,7 +779,7 @@ function dealExplained(view, r, words) {
   const lastBonus = view.contract === "no-trumps" ? state.table.rules.nt_last_trick ?? 20 : 10;
   const lastNote = last && last.winner ? ` (${t("with_last_trick")} +${lastBonus}: ${t(`seat_${last.winner}`)})` : "";
   const rows = [
-    el("tr", {}, el("th"), ...teams.map((side) => el("th", { scope: "col", text: teamLabel(side) }))),
+    el("tr", {}, el("td"), ...teams.map((side) => el("th", { scope: "col", text: teamLabel(side) }))),
     row("cards", `${t("card_points")}${lastNote}`, cards),
   ];
   const declaredText = {};
@@ -807,9 +867,21 @@ function renderSide() {
   const cardTurn = myTurn && view.phase === "play" && !view.legal[0].startsWith("declare:");
   const callTurn = myTurn && view.phase === "auction";
   $("hint-btn").hidden = !(state.hint_available && (cardTurn || callTurn));
+  if (!myTurn) hintAsked = null;  // the turn moved on: no hint is coming for it
+  hintBusy();
+  $("undo-btn").hidden = !state.undo_available;
+  $("undo-btn").textContent = `${t("undo")} (U)`;
   $("last-trick-btn").hidden = !(view && view.tricks.some((x) => x.winner));
-  $("keys-help").textContent = state.you ? t("keyboard_help") : "";
+  $("keys-help").textContent = state.you ? `${t("keyboard_help")} ${t("keyboard_calls")}` : "";
   renderHint();
+}
+
+/** While a hint is worked out its button is busy and the page says so. */
+function hintBusy() {
+  $("hint-btn").disabled = Boolean(hintAsked);
+  $("hint-btn").setAttribute("aria-busy", hintAsked ? "true" : "false");
+  $("hint-working").hidden = !hintAsked;
+  $("hint-working").textContent = t("hint_working");
 }
 
 function renderHint() {
@@ -862,7 +934,13 @@ $("last-trick-btn").addEventListener("click", () => {
   showLastTrick = !showLastTrick;
   if (state) renderTrick();
 });
-$("hint-btn").addEventListener("click", () => send({ type: "hint" }));
+$("hint-btn").addEventListener("click", () => {
+  if (hintAsked) return;  // asked already: it is being worked out
+  hintAsked = state;
+  send({ type: "hint" });
+  renderSide();
+});
+$("undo-btn").addEventListener("click", () => once({ type: "undo" }));
 $("settings-btn").addEventListener("click", () => {
   renderSettings();
   $("settings-dialog").showModal();
@@ -899,12 +977,22 @@ document.addEventListener("keydown", (event) => {
   if (!state || !state.view || ["INPUT", "SELECT"].includes(event.target.tagName) || $("settings-dialog").open) return;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key.toLowerCase();
-  if (/^[1-8]$/.test(key)) {
+  if (key === "?" && !$("hint-btn").hidden) {  // the hint's key in the auction too (h: hearts)
+    $("hint-btn").click();
+    return;
+  }
+  if (panelKey(key)) {
+    event.preventDefault();
+    return;
+  }
+  if (key === "u" && !$("undo-btn").hidden) {
+    $("undo-btn").click();
+  } else if (/^[1-8]$/.test(key)) {
     const button = $("hand").children[Number(key) - 1];
     if (button && !button.disabled) button.click();
   } else if (key === "l") {
     $("last-trick-btn").click();
-  } else if (key === "h" && !$("hint-btn").hidden) {
+  } else if ((key === "h" || key === "?") && !$("hint-btn").hidden) {
     $("hint-btn").click();
   } else if (key === "arrowright" || key === "arrowleft") {
     const buttons = [...$("hand").querySelectorAll("button:not([disabled])")];
@@ -915,6 +1003,42 @@ document.addEventListener("keydown", (event) => {
     event.preventDefault();
   }
 });
+
+/** Keys for what the panel asks: the auction's calls by letter (p pass, c d h s the suits,
+ * n no trumps, a all trumps, x contra or coinche, r recontra or surcoinche, t take the turned
+ * card; in Coinche ↑ ↓ change the points), a declaration by its number, n or Enter for the next
+ * deal. True when the key did something. */
+const CALL_KEYS = {
+  p: ["pass"], c: ["clubs", "C"], d: ["diamonds", "D"], h: ["hearts", "H"], s: ["spades", "S"],
+  n: ["no-trumps"], a: ["all-trumps"], x: ["contra", "coinche"], r: ["recontra", "surcoinche"],
+};
+function panelKey(key) {
+  const kind = $("panel").hidden ? "" : $("panel").dataset.kind;
+  const press = (selector) => {
+    const button = $("panel").querySelector(selector);
+    if (!button || button.disabled) return false;
+    button.click();
+    return true;
+  };
+  if (kind === "auction") {
+    if (game() === "coinche" && (key === "arrowup" || key === "arrowdown")) {
+      const levels = [...$("panel").querySelectorAll(".bid-level:not([disabled])")];
+      const at = levels.findIndex((b) => b.dataset.level === pickedLevel);
+      const next = levels[Math.max(0, Math.min(levels.length - 1, at + (key === "arrowup" ? 1 : -1)))];
+      if (next) next.click();
+      return Boolean(next);
+    }
+    if (key === "t" && game() === "french") return press("[data-call]:not([data-call='pass'])");
+    for (const call of CALL_KEYS[key] || []) {
+      const code = call.length === 1 ? `${pickedLevel}${call}` : call;
+      if (press(`[data-call="${code}"]`)) return true;
+    }
+    return false;
+  }
+  if (kind === "declare" && /^[1-9]$/.test(key)) return press(`[data-declare]:nth-child(${key})`);
+  if (kind === "deal-over" && (key === "n" || key === "enter") && document.activeElement !== $("next-deal")) return press("#next-deal");
+  return false;
+}
 
 document.documentElement.lang = currentLang();
 labelPage();

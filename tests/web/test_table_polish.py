@@ -1,0 +1,189 @@
+"""The table's finish in Chromium: a second click is no error; a bot thinking and a hint being
+worked out are shown; a table that cannot be entered has a page with a way home; one small
+live region (the turn and the last action), not the whole table; undo against bots; keys for
+the calls; the cards dealt to every seat."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+# The browser tests' server, browser and page fixtures and their helpers (skipped, saying why,
+# where Chromium is missing).
+import test_browser as browser_tests
+
+server = browser_tests.server
+browser = browser_tests.browser
+new_page = browser_tests.new_page
+Page = browser_tests.Page
+
+#: Notes, on the page itself, each thing seen at least once: a bot thinking, cards dealt in
+#: (at the person's hand and at the other seats), every error shown to the person, and what
+#: the live region said.
+WATCH = """
+window.seen = { thinking: 0, handDealt: 0, backsDealt: 0, errors: [], said: [] };
+new MutationObserver(() => {
+  const said = document.getElementById("announce");
+  if (said && said.textContent && window.seen.said.at(-1) !== said.textContent) {
+    window.seen.said.push(said.textContent);
+  }
+  if (document.querySelector(".tag.thinking")) window.seen.thinking += 1;
+  if (document.querySelector("#hand .deal-in")) window.seen.handDealt += 1;
+  if (document.querySelector(".backs .deal-in")) window.seen.backsDealt += 1;
+  const toast = document.getElementById("toast");
+  if (toast && !toast.hidden && !window.seen.errors.includes(toast.textContent)) {
+    window.seen.errors.push(toast.textContent);
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+
+def watched(page: Page) -> Page:
+    page.add_init_script(WATCH)
+    return page
+
+
+def seen(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate("window.seen")
+    return found
+
+
+def my_card_turn(page: Page) -> bool:
+    """South is to play a card (no declaration to choose first), with cards to spare."""
+    if browser_tests.panel_kind(page) == "deal-over":
+        browser_tests.click(page, "#next-deal")
+        return False
+    return (
+        not browser_tests.panel_kind(page)
+        and bool(page.query_selector("#hand .card.legal"))
+        and 2 <= len(browser_tests.hand(page)) <= 7
+    )
+
+
+def test_a_double_click_is_one_action_and_no_error(
+    server: browser_tests.Server, new_page: Callable[..., Page]
+) -> None:
+    page = watched(new_page())
+    browser_tests.create_table(page, server)
+    for _ in range(3):
+        browser_tests.play_until(page, lambda: my_card_turn(page), seconds=40)
+        before = len(browser_tests.hand(page))
+        page.dblclick("#hand .card.legal")
+        page.wait_for_timeout(400)
+        assert len(browser_tests.hand(page)) == before - 1
+    browser_tests.play_until(page, lambda: browser_tests.panel_kind(page) == "deal-over")
+    page.dblclick("#next-deal")  # the next deal's button, twice: one next deal
+    page.locator('#panel[data-kind="deal-over"]').wait_for(state="detached")
+    page.wait_for_timeout(400)
+    assert seen(page)["errors"] == []
+    assert not page.errors
+
+
+def test_a_bot_thinking_and_a_hint_worked_out_are_shown(
+    server: browser_tests.Server, new_page: Callable[..., Page]
+) -> None:
+    page = watched(new_page())
+    browser_tests.create_table(page, server)
+    browser_tests.play_until(page, lambda: my_card_turn(page), seconds=40)
+    assert seen(page)["thinking"] > 0  # the bots' turns showed "thinking…" at their seats
+    # Clicked: at once the button is busy and the page says the hint is being worked out.
+    busy = page.evaluate(
+        """() => {
+        document.getElementById("hint-btn").click();
+        return [document.getElementById("hint-working").hidden,
+                document.getElementById("hint-btn").disabled,
+                document.getElementById("hint-working").textContent];
+    }"""
+    )
+    assert busy == [False, True, "Working out the hint…"]
+    page.wait_for_selector("#hint-box li")
+    assert page.is_hidden("#hint-working") and page.is_enabled("#hint-btn")
+    assert seen(page)["errors"] == [] and not page.errors
+
+
+def test_a_table_that_cannot_be_entered_has_a_page_with_a_way_home(
+    server: browser_tests.Server, new_page: Callable[..., Page]
+) -> None:
+    page = new_page()
+    for path in ("/t/NOSUCHTABLE", "/replay/NOSUCHTABLE", "/no-such-page"):
+        answer = page.goto(server.url + path)
+        assert answer is not None and answer.status == 404
+        assert page.inner_text("h1") == "This page does not exist"
+        page.click("#home-link")
+        page.wait_for_selector("#create")
+    page.goto(server.url + "/t/NOSUCHTABLE?lang=bg")
+    assert page.inner_text("#home-link") == "Към началната страница"
+
+
+def test_only_the_turn_and_the_last_action_are_announced(
+    server: browser_tests.Server, new_page: Callable[..., Page]
+) -> None:
+    page = watched(new_page())
+    browser_tests.create_table(page, server)
+    browser_tests.play_until(page, lambda: my_card_turn(page), seconds=40)
+    live = page.eval_on_selector_all("[aria-live]", "els => els.map((e) => e.id)")
+    assert live == ["announce"]  # the felt, the hand and the side are not live
+    assert page.inner_text("#announce").endswith("Your turn")
+    card = str(page.get_attribute("#hand .card.legal", "data-card"))
+    page.click(f"#hand .card[data-card='{card}']")
+    name = card[:-1] + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card[-1]]
+    page.locator(f"#hand .card[data-card='{card}']").wait_for(state="detached")
+    page.wait_for_timeout(300)
+    said = seen(page)["said"]
+    assert any(text.startswith(f"South: {name}") for text in said), said
+    assert said and all(len(text) < 100 for text in said), said  # a sentence or two each
+    assert not page.errors
+
+
+def test_undo_and_keys_for_the_calls(
+    server: browser_tests.Server, new_page: Callable[..., Page]
+) -> None:
+    page = new_page()
+    browser_tests.create_table(page, server)
+    # The auction by keys: South passes with P (or cuts first when it is South's turn to cut).
+    called = False
+    for _ in range(400):
+        kind = browser_tests.panel_kind(page)
+        if kind == "cut":
+            page.click("[data-cut='5']")
+        elif kind == "auction":
+            page.keyboard.press("p")
+            called = True
+            break
+        elif kind == "deal-over":
+            browser_tests.click(page, "#next-deal")
+        page.wait_for_timeout(40)
+    assert called
+    page.locator("#panel[data-kind='auction']").wait_for(state="detached")
+    assert "South: Pass" in page.inner_text("#bidding")
+    # Undo the pass: the auction asks South again; U is the key for it.
+    page.wait_for_selector("#undo-btn:not([hidden])")
+    page.keyboard.press("u")
+    page.wait_for_selector("#panel[data-kind='auction']")
+    assert "South: Pass" not in (page.text_content("#bidding") or "")
+    # Play on to a card; undo it: the card is back in the hand and South is to play again.
+    browser_tests.play_until(page, lambda: my_card_turn(page), seconds=40)
+    hand = browser_tests.hand(page)
+    card = page.get_attribute("#hand .card.legal", "data-card")
+    page.click(f"#hand .card[data-card='{card}']")
+    page.locator(f"#hand .card[data-card='{card}']").wait_for(state="detached")
+    page.click("#undo-btn")
+    for _ in range(200):
+        if sorted(browser_tests.hand(page)) == sorted(hand) and page.query_selector(
+            "#hand .card.legal"
+        ):
+            break
+        page.wait_for_timeout(20)
+    assert sorted(browser_tests.hand(page)) == sorted(hand)
+    assert not page.errors
+
+
+def test_the_cards_are_dealt_to_every_seat(
+    server: browser_tests.Server, new_page: Callable[..., Page]
+) -> None:
+    page = watched(new_page())
+    browser_tests.create_table(page, server)
+    browser_tests.play_until(page, lambda: len(browser_tests.hand(page)) >= 5, seconds=30)
+    found = seen(page)
+    assert found["handDealt"] > 0 and found["backsDealt"] > 0
+    assert not page.errors
