@@ -111,3 +111,18 @@ def test_a_table_waiting_for_people(server: browser_tests.Server, new_page: Any)
     stranger.goto(page.url)
     stranger.wait_for_selector("[data-sit='N']")
     assert failing(stranger) == []
+
+
+def test_the_table_in_the_light_colours(server: browser_tests.Server, new_page: Any) -> None:
+    """The light theme (a setting) has its own colours: checked at the person's first card."""
+    page = new_page()
+    page.add_init_script("localStorage.setItem('belot-settings', '{\"theme\": \"light\"}')")
+    browser_tests.create_table(page, server)
+
+    def playing() -> bool:  # the person to play, a bot's turn or a trick on the table
+        return bool(page.query_selector("#hand .card.legal")) and not browser_tests.panel_kind(page)
+
+    browser_tests.play_until(page, playing, seconds=40)
+    assert page.get_attribute("html", "data-theme") == "light"
+    assert failing(page) == []
+    assert not page.errors
