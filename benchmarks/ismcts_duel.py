@@ -10,11 +10,13 @@ every hand). Each deal pair takes one deck, cut and dealer from ``--seed`` and p
 ``strong`` as NS then as EW, ISMCTS in the other two seats; the figure is ``strong``'s game
 points a deal less ISMCTS's (the mean of the two halves' returns), with its 95% interval.
 
-A budget that thinks as long: unless ``--simulations`` is given, ``--calibration`` deals with
-``strong`` in every seat measure its mean CPU per decision (decisions with more than one legal
-action; ISMCTS answers a single legal action at once too), the same deals with ISMCTS at
-``--probe`` simulations its CPU per simulation, and ISMCTS gets the quotient. The duel then
-prints both sides' measured CPU per decision, so the match of budgets is checked, not assumed.
+A budget that thinks as long: unless ``--simulations`` fixes it, ISMCTS's simulations a decision
+are set before each deal pair to ``strong``'s mean CPU per decision so far over ISMCTS's CPU per
+simulation so far (decisions with more than one legal action; ISMCTS answers a single legal
+action at once, and so does ``strong`` nearly), starting from ``--calibration`` deal pairs on
+decks of their own (not counted) with ISMCTS at ``--probe`` simulations. A fixed count from a
+short calibration missed by a third: ``strong``'s CPU a decision varies much from deal to deal.
+Each pair's line and the summary print both sides' CPU a decision, so the match is checked.
 ISMCTS runs with one random rollout a leaf and ``uct_c`` = 2 × the game's card points written as
 game points (16 in Bulgarian Belot, 162 in the others), since returns are game points, not ±1.
 """
@@ -46,10 +48,12 @@ CARD_POINTS = {"bulgarian": 16, "french": 162, "coinche": 162, "bela": 162}
 
 @dataclass
 class Clock:
-    """CPU seconds spent on decisions with a choice, and how many there were."""
+    """CPU seconds spent on decisions with a choice, how many there were and (ISMCTS's) the
+    simulations they ran in all."""
 
     seconds: float = 0.0
     decisions: int = 0
+    simulations: int = 0
 
     @property
     def mean(self) -> float:
@@ -60,7 +64,8 @@ class Clock:
 class GameResult:
     game: str
     pairs: int
-    simulations: int
+    #: ISMCTS's simulations a decision: the mean over the duel's decisions, the fewest, the most.
+    simulations: tuple[float, int, int]
     uct_c: float
     strong_think: float | None
     diff: float
@@ -123,22 +128,38 @@ def play(
     return list(state.returns())
 
 
-def calibrate(
-    game: pyspiel.Game, name: str, seed: int, think: float | None, probe: int, deals: int
-) -> tuple[int, float, float]:
-    """ISMCTS's simulations for ``strong``'s CPU per decision; that CPU and ISMCTS's per
-    simulation, each measured over ``deals`` deals (decks of their own, not the duel's)."""
-    strong = [Clock() for _ in Seat]
-    search = [Clock() for _ in Seat]
-    for number in range(1, deals + 1):
-        deck, cut, _ = deck_and_cut(seed, name, -number)
-        play(game, deck, cut, [Strong(seed + s, think) for s in Seat], strong)
-        play(game, deck, cut, [ismcts_bot(game, name, probe, seed + s) for s in Seat], search)
-    per_decision = sum(c.seconds for c in strong) / max(1, sum(c.decisions for c in strong))
-    per_simulation = (
-        sum(c.seconds for c in search) / max(1, sum(c.decisions for c in search)) / probe
-    )
-    return max(1, round(per_decision / per_simulation)), per_decision, per_simulation
+def pair(
+    name: str, seed: int, number: int, simulations: int, think: float | None, clocks: list[Clock]
+) -> float:
+    """Deal pair ``number``: ``strong``'s game points a deal less ISMCTS's, their CPU per
+    decision added to ``clocks`` (strong's, ISMCTS's)."""
+    deck, cut, dealer = deck_and_cut(seed, name, number)
+    game = pyspiel.load_game(short_name(name), {"dealer": dealer})
+    halves = []
+    for strong_team in (0, 1):  # NS, then EW
+        seats: list[Any] = []
+        for seat in Seat:
+            bot_seed = seed * 100_000 + number * 8 + strong_team * 4 + seat
+            ours = seat % 2 == strong_team
+            seats.append(
+                Strong(bot_seed, think) if ours else ismcts_bot(game, name, simulations, bot_seed)
+            )
+        seat_clocks = [Clock() for _ in Seat]
+        halves.append(play(game, deck, cut, seats, seat_clocks)[strong_team])
+        for seat in Seat:
+            side = clocks[0 if seat % 2 == strong_team else 1]
+            side.seconds += seat_clocks[seat].seconds
+            side.decisions += seat_clocks[seat].decisions
+            if seat % 2 != strong_team:
+                side.simulations += seat_clocks[seat].decisions * simulations
+    return sum(halves) / 2
+
+
+def matched(clocks: list[Clock]) -> int:
+    """The simulations that take ISMCTS as long as ``strong`` takes a decision, by the CPU
+    each has spent so far."""
+    per_simulation = clocks[1].seconds / max(1, clocks[1].simulations)
+    return max(1, round(clocks[0].mean / per_simulation))
 
 
 def duel(
@@ -151,58 +172,48 @@ def duel(
     calibration: int,
     cpu_seconds: float | None,
 ) -> GameResult:
-    """``pairs`` deal pairs of ``name`` (fewer if ``cpu_seconds`` run out first)."""
+    """``pairs`` deal pairs of ``name`` (fewer if ``cpu_seconds``, calibration included, run
+    out first)."""
     started = time.process_time()
-    game = pyspiel.load_game(short_name(name))
+    fixed = simulations is not None
+    spent = [Clock(), Clock()]  # strong's and ISMCTS's CPU, calibration included
     if simulations is None:
-        simulations, per_decision, per_simulation = calibrate(
-            game, name, seed, think, probe, calibration
-        )
+        for number in range(1, calibration + 1):
+            pair(name, seed, -number, probe, think, spent)
+        simulations = matched(spent)
         print(
-            f"{name}: strong {per_decision * 1000:.0f} ms CPU a decision, ISMCTS "
-            f"{per_simulation * 1000:.2f} ms a simulation -> {simulations} simulations",
+            f"{name}: strong {spent[0].mean * 1000:.0f} ms CPU a decision, ISMCTS "
+            f"{spent[1].seconds / spent[1].simulations * 1000:.2f} ms a simulation "
+            f"-> {simulations} simulations",
             flush=True,
         )
-    clocks = [Clock(), Clock()]  # strong's, ISMCTS's
+    clocks = [Clock(), Clock()]  # the duel's alone
+    used: list[int] = []
     diffs: list[float] = []
     for number in range(pairs):
         if cpu_seconds is not None and time.process_time() - started > cpu_seconds:
             break
-        dealer = number % 4
-        game = pyspiel.load_game(short_name(name), {"dealer": dealer})
-        deck, cut, _ = deck_and_cut(seed, name, number)
-        halves = []
-        for strong_team in (0, 1):  # NS, then EW
-            seats: list[Any] = []
-            seat_clocks: list[Clock] = []
-            for seat in Seat:
-                ours = seat % 2 == strong_team
-                bot_seed = seed * 1000 + number * 8 + strong_team * 4 + seat
-                seats.append(
-                    Strong(bot_seed, think)
-                    if ours
-                    else ismcts_bot(game, name, simulations, bot_seed)
-                )
-                seat_clocks.append(Clock())
-            returns = play(game, deck, cut, seats, seat_clocks)
-            halves.append(returns[strong_team])
-            for seat in Seat:
-                side = clocks[0 if seat % 2 == strong_team else 1]
-                side.seconds += seat_clocks[seat].seconds
-                side.decisions += seat_clocks[seat].decisions
-        diffs.append(sum(halves) / 2)
+        if not fixed:
+            simulations = matched(spent)
+        used.append(simulations)
+        before = [Clock(**asdict(c)) for c in clocks]
+        diffs.append(pair(name, seed, number, simulations, think, clocks))
+        for mine, now, then in zip(spent, clocks, before, strict=True):
+            mine.seconds += now.seconds - then.seconds
+            mine.decisions += now.decisions - then.decisions
+            mine.simulations += now.simulations - then.simulations
         mean, half = mean_ci(diffs)
         print(
             f"{name} pair {number + 1}: {diffs[-1]:+.1f} (running {mean:+.2f} ± {half:.2f}); "
-            f"CPU a decision strong {clocks[0].mean * 1000:.0f} ms, "
-            f"ISMCTS {clocks[1].mean * 1000:.0f} ms",
+            f"ISMCTS {simulations} simulations; CPU a decision so far: strong "
+            f"{clocks[0].mean * 1000:.0f} ms, ISMCTS {clocks[1].mean * 1000:.0f} ms",
             flush=True,
         )
     mean, half = mean_ci(diffs)
     return GameResult(
         name,
         len(diffs),
-        simulations,
+        (clocks[1].simulations / max(1, clocks[1].decisions), min(used), max(used)),
         2.0 * CARD_POINTS[name],
         think,
         mean,
@@ -224,11 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--think", type=float, help="strong's think seconds (default: its own)")
     parser.add_argument(
-        "--probe", type=int, default=20, help="simulations a decision while calibrating"
+        "--probe", type=int, default=30, help="ISMCTS's simulations a decision while calibrating"
     )
-    parser.add_argument(
-        "--calibration", type=int, default=3, help="deals to calibrate on (each side)"
-    )
+    parser.add_argument("--calibration", type=int, default=2, help="deal pairs to calibrate on")
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     args = parser.parse_args(argv)
     games = args.games.split(",")
@@ -252,11 +261,13 @@ def main(argv: list[str] | None = None) -> int:
                 cpu,
             )
         )
-    print("\ngame       pairs  sims  strong - ISMCTS (game points a deal)  CPU/decision s | I")
+    print("\ngame       pairs  strong - ISMCTS a deal  CPU a decision: strong, ISMCTS  simulations")
     for r in results:
+        mean_sims, fewest, most = r.simulations
         print(
-            f"{r.game:<10} {r.pairs:>5} {r.simulations:>5}  {r.diff:+8.2f} ± {r.half_width:<6.2f}"
-            f"                      {r.strong_cpu * 1000:5.0f} ms | {r.ismcts_cpu * 1000:.0f} ms"
+            f"{r.game:<10} {r.pairs:>5}  {r.diff:+9.2f} ± {r.half_width:<9.2f}"
+            f"  {r.strong_cpu * 1000:6.0f} ms, {r.ismcts_cpu * 1000:6.0f} ms"
+            f"                {mean_sims:.0f} ({fewest}-{most})"
         )
     if args.json:
         print(json.dumps([asdict(r) for r in results]))
