@@ -234,7 +234,7 @@ def test_a_full_deal_from_the_cut_to_the_score(
         play_until(page, lambda: panel_kind(page) in ("deal-over", "match-over"))
     else:
         raise AssertionError("South never cut in four deals")
-    page.click("#lang-toggle")
+    page.select_option("#lang-select", "bg")
     assert "Юг" in page.inner_text("#pos-bottom")
     assert not page.errors
 
@@ -440,7 +440,7 @@ def test_one_whole_deal_of_each_game_from_the_home_page(
     if game == "bela":  # six cards and two backs while trumps are named
         assert seen.get("hidden") == 2 and seen.get("hand") == 6
         assert any(w in outcome for w in ("made", "fell (pad)"))
-    page.click("#lang-toggle")
+    page.select_option("#lang-select", "bg")
     bulgarian = {"french": "Френски белот", "coinche": "Коанш", "bela": "Бела (хърватска)"}
     assert page.inner_text("#game-name") == bulgarian[game]
     assert not page.errors

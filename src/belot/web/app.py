@@ -51,6 +51,8 @@ _env = Environment(
     loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
 )
 _env.filters["shown_code"] = shown_code
+#: The language picker's choices, each language in its own words (templates/_lang_picker.html).
+_env.globals["lang_names"] = {code: i18n.TEXTS["lang_name"][code] for code in i18n.LANGUAGES}
 _SVG_HEADERS = {"Cache-Control": "public, max-age=86400"}
 #: Analyses of finished deals kept for the next asker (the oldest are forgotten first).
 _ANALYSES_KEPT = 256

@@ -1,14 +1,23 @@
-"""The words of the web pages in every language of ``LANGUAGES`` (a table passed to the pages)."""
+"""The words of the web pages in every language of ``LANGUAGES`` (a table passed to the pages).
+
+The suits' and contracts' names come from :mod:`belot.words` (one table for the cheat sheets,
+the terminal and the web); Croatian, for Bela's players, from :mod:`belot.web.croatian`.
+"""
 
 from __future__ import annotations
 
 from typing import Final
 
+from belot.engine.contracts import Contract
+from belot.web.croatian import CROATIAN
+from belot.words import contract_name
+
 __all__ = ["LANGUAGES", "TEXTS", "language", "texts"]
 
-LANGUAGES: Final = ("en", "bg", "fr")
+LANGUAGES: Final = ("en", "bg", "fr", "hr")
 
-#: key -> {language: text}; every key has every language of ``LANGUAGES``.
+#: key -> {language: text}; every key has every language of ``LANGUAGES`` (a test checks it;
+#: a word still missing in one shows in English rather than as its key).
 TEXTS: Final[dict[str, dict[str, str]]] = {
     "title": {"en": "Belot", "bg": "Белот", "fr": "Belote"},
     "new_table": {"en": "New table", "bg": "Нова маса", "fr": "Nouvelle table"},
@@ -24,6 +33,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "person": {"en": "a person", "bg": "човек", "fr": "une personne"},
     "bot": {"en": "computer", "bg": "компютър", "fr": "ordinateur"},
     "level": {"en": "level", "bg": "ниво", "fr": "niveau"},
+    "level_random": {"en": "random", "bg": "случайно", "fr": "au hasard"},
+    "level_basic": {"en": "basic", "bg": "начинаещ", "fr": "débutant"},
+    "level_strong": {"en": "strong", "bg": "силен", "fr": "fort"},
     "rules": {"en": "Rules", "bg": "Правила", "fr": "Règles"},
     "timer": {
         "en": "Turn timer (seconds, 0 = off)",
@@ -106,12 +118,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "cut": {"en": "cut", "bg": "цепене", "fr": "coupe"},
     "auction": {"en": "Your call", "bg": "Твоята обява", "fr": "À vous de parler"},
     "pass": {"en": "Pass", "bg": "Пас", "fr": "Passe"},
-    "clubs": {"en": "Clubs", "bg": "Спатия", "fr": "Trèfle"},
-    "diamonds": {"en": "Diamonds", "bg": "Каро", "fr": "Carreau"},
-    "hearts": {"en": "Hearts", "bg": "Купа", "fr": "Cœur"},
-    "spades": {"en": "Spades", "bg": "Пика", "fr": "Pique"},
-    "no-trumps": {"en": "No trumps", "bg": "Без коз", "fr": "Sans-atout"},
-    "all-trumps": {"en": "All trumps", "bg": "Всичко коз", "fr": "Tout-atout"},
+    # "clubs" ... "all-trumps", and "short_no-trumps": NT, БК, SA (the game's own words).
+    **{c.text: {code: contract_name(c, code) for code in LANGUAGES} for c in Contract},
+    **{
+        f"short_{c.text}": {code: contract_name(c, code, short=True) for code in LANGUAGES}
+        for c in (Contract.NO_TRUMPS, Contract.ALL_TRUMPS)
+    },
     "contra": {"en": "Contra", "bg": "Контра", "fr": "Contre"},
     "recontra": {"en": "Recontra", "bg": "Реконтра", "fr": "Surcontre"},
     "game": {"en": "Game", "bg": "Игра", "fr": "Jeu"},
@@ -341,8 +353,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "bg": "Сървърът изпрати съобщение, което страницата не може да прочете",
         "fr": "Le serveur a envoyé un message que cette page ne sait pas lire",
     },
-    # The language toggle names the next language of ``LANGUAGES`` (each in its own words).
-    "language": {"en": "Български", "bg": "Français", "fr": "English"},
+    # The language picker offers each language of ``LANGUAGES`` in its own words.
+    "language": {"en": "Language", "bg": "Език", "fr": "Langue"},
     "lang_name": {"en": "English", "bg": "Български", "fr": "Français"},
     "more": {"en": "More", "bg": "Още", "fr": "Plus"},
     "score_counter": {
@@ -471,6 +483,11 @@ def language(code: str | None) -> str:
 
 
 def texts(lang: str) -> dict[str, str]:
-    """Every text in one language."""
+    """Every text in one language (English for a word not yet written in it)."""
     code = language(lang)
-    return {key: words[code] for key, words in TEXTS.items()}
+    return {key: words.get(code) or words["en"] for key, words in TEXTS.items()}
+
+
+for _key, _text in CROATIAN.items():
+    if _key in TEXTS:  # a test checks that every Croatian key is one of TEXTS
+        TEXTS[_key]["hr"] = _text

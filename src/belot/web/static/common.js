@@ -2,9 +2,8 @@
 
 export const SEATS = ["N", "E", "S", "W"];
 const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const CONTRACT_SYMBOL = {
-  clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠", "no-trumps": "NT", "all-trumps": "AT",
-};
+const CONTRACT_SYMBOL = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠" };
+const CONTRACTS = ["clubs", "diamonds", "hearts", "spades", "no-trumps", "all-trumps"];
 
 let lang = localStorage.getItem("belot-lang") || window.BELOT_LANG || "en";
 
@@ -14,8 +13,7 @@ export function currentLang() {
 
 export function setLang(code) {
   lang = code;
-  localStorage.setItem("belot-lang", code);
-  document.cookie = `lang=${code}; path=/; max-age=31536000; SameSite=Lax`;
+  window.belotKeepLang(code);
   document.documentElement.lang = code;
 }
 
@@ -50,11 +48,14 @@ export function cardName(code) {
 
 export function contractText(contract) {
   if (!contract) return "";
-  return `${CONTRACT_SYMBOL[contract] || ""} ${t(contract)}`.trim();
+  const symbol = CONTRACTS.includes(contract) ? contractSymbol(contract) : "";
+  return `${symbol} ${t(contract)}`.trim();
 }
 
+/** A suit's symbol, or No trumps and All trumps as players write them: NT, AT; БК, ВК; SA, TA. */
 export function contractSymbol(contract) {
-  return CONTRACT_SYMBOL[contract] || contract;
+  if (CONTRACT_SYMBOL[contract]) return CONTRACT_SYMBOL[contract];
+  return CONTRACTS.includes(contract) ? t(`short_${contract}`) : contract;
 }
 
 const SUIT_CONTRACT = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
@@ -67,7 +68,7 @@ export function pointsBid(call) {
 
 /** Words for a call such as "hearts", "pass", "contra", "80H", "capotS", "coinche". */
 export function callText(call) {
-  if (CONTRACT_SYMBOL[call]) return contractText(call);
+  if (CONTRACTS.includes(call)) return contractText(call);
   const bid = pointsBid(call);
   if (bid) return `${bid[0] === "capot" ? t("capot") : bid[0]}${SUIT_SYMBOL[bid[1]]}`;
   return t(call);

@@ -2,15 +2,8 @@
 const form = document.getElementById("new-table");
 const errorBox = document.getElementById("create-error");
 
-// The language chosen here (?lang=) is the one the table pages use too.
-localStorage.setItem("belot-lang", window.BELOT_LANG);
-document.cookie = `lang=${window.BELOT_LANG}; path=/; max-age=31536000; SameSite=Lax`;
-
-for (const link of document.querySelectorAll(".lang-toggle")) {
-  link.addEventListener("click", () => {
-    document.cookie = `lang=${link.dataset.lang}; path=/; max-age=31536000; SameSite=Lax`;
-  });
-}
+// The language of the home page is the one the table pages use too (the picker: texts.js).
+window.belotKeepLang(window.BELOT_LANG);
 
 // The game chosen: its own options and target, and only the bot levels that play it (an option
 // carries the games its level plays in data-games; none: every level is offered).

@@ -945,21 +945,11 @@ $("settings-btn").addEventListener("click", () => {
   renderSettings();
   $("settings-dialog").showModal();
 });
-/** The language the toggle goes to: the next of the page's languages, in their order. */
-function nextLang() {
-  const langs = Object.keys(window.BELOT_TEXTS);
-  return langs[(langs.indexOf(currentLang()) + 1) % langs.length] || "en";
-}
-
-/** The toggle says the next language in its own words (its ``lang_name``, where there is one). */
-function langLabel() {
-  const own = (window.BELOT_TEXTS[nextLang()] || {}).lang_name;
-  return own || t("language");
-}
-
 /** The page's fixed words in the chosen language (the server wrote them in its cookie's). */
 function labelPage() {
-  $("lang-toggle").textContent = langLabel();
+  $("lang-select").value = currentLang();
+  $("lang-select").setAttribute("aria-label", t("language"));
+  $("lang-select").title = t("language");
   document.querySelector("#replay-link").textContent = t("replay");
   $("last-trick-btn").textContent = `${t("last_trick")} (L)`;
   $("hint-btn").textContent = `${t("hint")} (H)`;
@@ -967,8 +957,8 @@ function labelPage() {
   renderSettings();
 }
 
-$("lang-toggle").addEventListener("click", () => {
-  setLang(nextLang());
+$("lang-select").addEventListener("change", (event) => {
+  setLang(event.target.value);
   labelPage();
   if (state) render();
 });
