@@ -90,7 +90,11 @@ class Strong:
 def ismcts_bot(game: pyspiel.Game, name: str, simulations: int, seed: int) -> ismcts.ISMCTSBot:
     rng = np.random.RandomState(seed)
     rollout = mcts.RandomRolloutEvaluator(1, rng)
-    return ismcts.ISMCTSBot(game, rollout, 2.0 * CARD_POINTS[name], simulations, random_state=rng)
+    bot = ismcts.ISMCTSBot(game, rollout, 2.0 * CARD_POINTS[name], simulations, random_state=rng)
+    # ISMCTS's own resampler draws from a pyspiel.UniformProbabilitySampler seeded afresh each
+    # time, so that no two runs play alike; this one draws from the bot's seeded generator.
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
+    return bot
 
 
 def deck_and_cut(seed: int, name: str, number: int) -> tuple[list[int], int, int]:
