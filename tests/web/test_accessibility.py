@@ -54,6 +54,7 @@ PAGES = [
     "/rules/bela",
     "/rules/ranking",
     "/cheatsheet",
+    "/players",
     "/no-such-page",
     "/t/NOSUCHTABLE",
     "/replay/NOSUCHTABLE",

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -222,6 +223,13 @@ def create_app(
         except TableError as error:
             raise HTTPException(_status(error, 404), str(error)) from None
         return _page(request, "replay.html", table_id=table_id)
+
+    async def players_page(request: Request) -> Response:
+        rows = await run_in_threadpool(store.player_stats)
+        return _page(request, "players.html", rows=rows, games=list(PRESETS))
+
+    async def players_json(_request: Request) -> Response:
+        return JSONResponse({"players": await run_in_threadpool(store.player_stats)})
 
     async def create_table(request: Request) -> Response:
         try:
@@ -512,6 +520,8 @@ def create_app(
         Route("/", home),
         Route("/t/{table_id}", table_page),
         Route("/replay/{table_id}", replay_page),
+        Route("/players", players_page),
+        Route("/api/players", players_json),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", table_json),
         Route("/api/tables/{table_id}/record", record_json),

@@ -469,6 +469,23 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "bg": "Статистика на играчите",
         "fr": "Statistiques des joueurs",
     },
+    "stats_help": {
+        "en": "Every finished match counts, for each player who gave a name and each bot level.",
+        "bg": "Брои се всеки завършен мач за всеки играч с име и всяко ниво на компютъра.",
+        "fr": "Chaque partie terminée compte, pour chaque joueur nommé et chaque niveau de robot.",
+    },
+    "stats_player": {"en": "Player", "bg": "Играч", "fr": "Joueur"},
+    "stats_matches": {"en": "Matches", "bg": "Мачове", "fr": "Parties"},
+    "stats_won": {"en": "Won", "bg": "Спечелени", "fr": "Gagnées"},
+    "stats_deals": {"en": "Deals", "bg": "Раздавания", "fr": "Donnes"},
+    "stats_contracts": {"en": "Contracts bid", "bg": "Обявени игри", "fr": "Contrats pris"},
+    "stats_made": {"en": "Contracts made", "bg": "Изкарани игри", "fr": "Contrats réussis"},
+    "stats_points": {"en": "Points", "bg": "Точки", "fr": "Points"},
+    "stats_none": {
+        "en": "No match has been finished yet.",
+        "bg": "Още няма завършен мач.",
+        "fr": "Aucune partie n'est encore terminée.",
+    },
     "error_home": {
         "en": "Back to the home page",
         "bg": "Към началната страница",

@@ -163,6 +163,7 @@ class Room:
             table.record[self.saved :],
             table.to_config() if self.config_dirty or not self.inserted else None,
             table.started and table.is_over,
+            table.results(),
         )
 
     def stored_up_to(self, batch: Batch, config_version: int) -> None:

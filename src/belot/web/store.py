@@ -54,6 +54,7 @@ __all__ = [
     "LEASE_SECONDS",
     "Batch",
     "Lease",
+    "PlayerResult",
     "Store",
     "StoreError",
     "StoredTable",
@@ -96,6 +97,22 @@ _actions = Table(
     Column("seat", String(1), nullable=False),
     Column("action", String(200), nullable=False),
 )
+#: Each player's statistics in each game, added to once per finished match (``PlayerResult``):
+#: a person by the name they gave, a bot as ``bot:<level>``.
+_player_stats = Table(
+    "belot_player_stats",
+    _meta,
+    Column("player", String(80), primary_key=True),
+    Column("game", String(16), primary_key=True),
+    Column("matches", Integer, nullable=False, server_default="0"),
+    Column("won", Integer, nullable=False, server_default="0"),
+    Column("deals", Integer, nullable=False, server_default="0"),
+    Column("contracts", Integer, nullable=False, server_default="0"),
+    Column("made", Integer, nullable=False, server_default="0"),
+    Column("points", Integer, nullable=False, server_default="0"),
+)
+#: The counts of a statistics row, in order.
+STAT_COUNTS: Final = ("matches", "won", "deals", "contracts", "made", "points")
 #: Columns added since the first version of ``belot_tables``, with their SQL to add them.
 _ADDED: Final = {
     "lease_owner": "VARCHAR(100)",
@@ -152,6 +169,20 @@ def _engine(url: str) -> Engine:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One seat's part in a finished match: who (a person's name, or ``bot:<level>``), the
+    game, and what to add to their statistics."""
+
+    player: str
+    game: str
+    won: bool
+    deals: int
+    contracts: int
+    made: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class Batch:
     """What one table has not yet stored: its actions from number ``start`` on and, when it
     changed, its configuration."""
@@ -161,6 +192,9 @@ class Batch:
     actions: list[tuple[str, str]]
     config: dict[str, Any] | None = None
     finished: bool = False
+    #: With ``finished``: what each seat adds to its player's statistics (added only once,
+    #: by the write that marks the table finished).
+    results: tuple[PlayerResult, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +356,17 @@ class Store:
                             finished=int(batch.finished),
                         )
                     )
+                    if batch.finished:
+                        _add_results(conn, batch.results)
                 elif config is not None or batch.finished:
+                    if batch.finished:
+                        first = conn.execute(
+                            update(_tables)
+                            .where(c.id == batch.table_id, c.finished == 0)
+                            .values(finished=1)
+                        )
+                        if first.rowcount == 1:  # finished by this write: counted once
+                            _add_results(conn, batch.results)
                     values: dict[str, Any] = {"finished": int(batch.finished)}
                     if config is not None:
                         values["config"] = config
@@ -346,8 +390,26 @@ class Store:
         out = []
         for b in batches:
             skip = max(0, counts.get(b.table_id, 0) - b.start)
-            out.append(Batch(b.table_id, b.start + skip, b.actions[skip:], b.config, b.finished))
+            out.append(
+                Batch(
+                    b.table_id,
+                    b.start + skip,
+                    b.actions[skip:],
+                    b.config,
+                    b.finished,
+                    b.results,
+                )
+            )
         return out
+
+    def player_stats(self) -> list[dict[str, Any]]:
+        """Every player's statistics in each game, the most matches first."""
+        p = _player_stats.c
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(_player_stats).order_by(p.matches.desc(), p.points.desc(), p.player)
+            )
+            return [dict(row._mapping) for row in rows]
 
     def forget_actions(self, table_id: str, start: int) -> None:
         """Delete ``table_id``'s actions from number ``start`` on (taken back by an undo), if
@@ -445,6 +507,28 @@ class Store:
 
 
 _HOST: Final = socket.gethostname()
+
+
+def _add_results(conn: Any, results: tuple[PlayerResult, ...]) -> None:
+    """Add a finished match's ``results`` to each player's statistics row (made if new)."""
+    p = _player_stats.c
+    for r in results:
+        counts = {
+            "matches": 1,
+            "won": int(r.won),
+            "deals": r.deals,
+            "contracts": r.contracts,
+            "made": r.made,
+            "points": r.points,
+        }
+        where = (p.player == r.player, p.game == r.game)
+        done = conn.execute(
+            update(_player_stats)
+            .where(*where)
+            .values({name: getattr(p, name) + n for name, n in counts.items()})
+        )
+        if done.rowcount == 0:
+            conn.execute(insert(_player_stats).values(player=r.player, game=r.game, **counts))
 
 
 def _dead(owner: str | None) -> bool:

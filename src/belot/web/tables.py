@@ -33,8 +33,10 @@ from belot.engine.deal import Deal
 from belot.engine.errors import BelotError, IllegalActionError
 from belot.engine.match import Match, keyed_seed, seed_hash
 from belot.engine.rules import Rules
+from belot.engine.scoring import Outcome
 from belot.engine.sheet import ScoreSheet
 from belot.engine.table import Seat
+from belot.web.store import PlayerResult
 
 __all__ = [
     "BELA_HIDDEN",
@@ -358,6 +360,38 @@ class Table:
                 self.match.pop()
         self.version += 1
         return taken
+
+    def results(self) -> tuple[PlayerResult, ...]:
+        """Each seat's part in the finished match (none before its end), for the players'
+        statistics: a person by the name they gave (one who gave none is not counted), a bot
+        as ``bot:<level>``; the match won or not, its deals, the contracts the seat bid and
+        made, and its team's points."""
+        if not self.started or not self.is_over:
+            return ()
+        winner = self.sheet.winner
+        totals = self.sheet.totals
+        out = []
+        for seat, info in zip(Seat, self.seats, strict=True):
+            player = info.name if info.kind == "person" else f"bot:{info.level}"
+            if not player:
+                continue
+            bid = [
+                score
+                for deal, score in zip(self.match.deals, self.match.scores, strict=True)
+                if score is not None and deal.bidder == seat
+            ]
+            out.append(
+                PlayerResult(
+                    player=player,
+                    game=self.rules.preset,
+                    won=winner == seat.team,
+                    deals=len(self.match.deals),
+                    contracts=len(bid),
+                    made=sum(score.outcome is Outcome.MADE for score in bid),
+                    points=totals[0 if seat.team.name == "NS" else 1],
+                )
+            )
+        return tuple(out)
 
     def random_cut(self) -> str:
         """A cut chosen at random, for a cutter who lets the cut happen."""

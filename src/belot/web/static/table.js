@@ -628,7 +628,7 @@ function renderPanel() {
     const winner = table.winner;
     const title = !state.you ? `${t("match_over")}: ${winner}` : team(state.you) === winner ? t("we_won") : t("they_won");
     // The last deal's summary first, then the whole sheet.
-    panel(title, ...dealSummary(false), sheetTable(), el("p", {}, el("a", { href: `/replay/${tableId}`, text: t("replay") })), el("p", {}, el("a", { href: "/", text: t("new_table") })));
+    panel(title, ...dealSummary(false), sheetTable(), el("p", {}, el("a", { href: `/replay/${tableId}`, text: t("replay") })), el("p", {}, el("a", { href: "/", text: t("new_table") })), el("p", {}, el("a", { href: "/players", id: "stats-link", text: t("statistics") })));
     return;
   }
   if (state.waiting_for_next) {
