@@ -1,0 +1,89 @@
+"""Where a bot loses card points against the exact solver, by kind of decision (Bulgarian Belot).
+
+Run: ``nice .venv/bin/python benchmarks/basic_leaks.py --deals 200``.
+
+Four copies of LEVEL (``basic`` by default) play ``--deals`` deals of the duels' seed; every card
+they play is checked against the perfect-information solver on the real hands (as ``belot
+analyse`` does): its cost is the card points the mover's team lost against the best card. The
+table groups the costs by the contract's kind, the mover's side (declarers or defenders), the
+card's place in the trick (lead, second, third, fourth) and, with ``--by-trick``, the trick's
+number, and gives each group's share of the whole loss. The solver sees every hand, so part of
+any loss is only what no player could have known; the groups show where to look, not how much is
+to gain.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from belot.bots import make
+from belot.bots.arena import _cut, _deck_seed
+from belot.bots.solver import Position, Solver
+from belot.engine.actions import Play
+from belot.engine.deal import Deal, Phase
+from belot.engine.rules import Rules
+from belot.engine.table import Seat
+
+
+def _kind(contract: int) -> str:
+    return "suit" if contract < 4 else ("no trumps" if contract == 4 else "all trumps")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("level", nargs="?", default="basic")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--by-trick", action="store_true", help="group by trick number too")
+    args = parser.parse_args()
+    if args.deals < 1:
+        raise SystemExit("--deals must be at least 1")
+    rules = Rules.bulgarian()
+    bots = [make(args.level, seed=100 + s) for s in range(4)]
+    solver = Solver()
+    cost: dict[tuple[object, ...], list[int]] = defaultdict(lambda: [0, 0])
+    played = 0
+    for number in range(args.deals):
+        deck_seed = _deck_seed(args.seed, "deal", number)
+        deal = Deal(rules, dealer=Seat(number % 4), seed=deck_seed)
+        deal.push(_cut(deck_seed))
+        while not deal.is_over:
+            seat = deal.turn
+            assert seat is not None
+            action = bots[seat].act(deal.view(seat))
+            if isinstance(action, Play) and deal.phase is Phase.PLAY and deal.bidder is not None:
+                position = Position.from_deal(deal)
+                values = solver.solve_cards(position)
+                ours = seat.team == position.declarers
+                mine = {c: v if ours else position.total - v for c, v in values.items()}
+                assert deal.contract is not None
+                key: tuple[object, ...] = (
+                    _kind(deal.contract),
+                    "declarers" if ours else "defenders",
+                    ("lead", "second", "third", "fourth")[len(position.trick)],
+                )
+                if args.by_trick:
+                    key = (*key, deal.trick_number + 1)
+                lost = max(mine.values()) - mine[action.card]
+                cost[key][0] += lost
+                cost[key][1] += 1
+                played += 1
+            deal.push(action, seat)
+    total = sum(c for c, _ in cost.values())
+    print(
+        f"{args.level}: {args.deals} deals (seed {args.seed}), {played} cards, {total} card "
+        f"points lost ({total / max(played, 1):.2f} a card, {total / args.deals:.1f} a deal)"
+    )
+    print(f"{'group':<44} {'cards':>6} {'lost':>6} {'a card':>7} {'share':>6}")
+    for key, (lost, n) in sorted(cost.items(), key=lambda kv: -kv[1][0]):
+        name = " ".join(str(k) for k in key)
+        print(f"{name:<44} {n:>6} {lost:>6} {lost / n:>7.2f} {100 * lost / max(total, 1):>5.1f}%")
+
+
+if __name__ == "__main__":
+    main()
