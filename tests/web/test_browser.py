@@ -384,10 +384,13 @@ def test_one_whole_deal_of_each_game_from_the_home_page(
     server: Server, new_page: Callable[..., Page], game: str
 ) -> None:
     page = new_page()
-    wanted = "hidden" if game == "bela" else "asked"
+    # What the deal must have shown: Bela's hidden cards; Coinche's bid picker (South may be
+    # asked only after a coinche or a capot, with no bid left to pick: about one deal in a
+    # hundred, which once ended the test without the picker); French Belote's asking South.
+    wanted = {"bela": "hidden", "coinche": "picker"}.get(game, "asked")
     names = {"french": "French Belote", "coinche": "Coinche", "bela": "Bela (Croatian)"}
-    # Deals until one where South was asked to call (in Bela: saw the hidden cards' backs); a
-    # Coinche match can end in one deal (a coinched capot) before South spoke: a new table then.
+    # Deals until one that showed it; a Coinche match can end in one deal (a coinched capot)
+    # before South spoke: a new table then.
     for _ in range(3):
         page.goto(server.url + "/")
         page.select_option("#game-choice", game)
