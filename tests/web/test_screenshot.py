@@ -1,23 +1,31 @@
-"""The README's screenshot of the table, taken by a browser in the middle of a trick.
+"""Pictures of the table of each game in the middle of a trick, at three sizes: a desktop
+window (1100×760), a phone upright (390×844) and on its side (844×390).
 
-Always taken (into the test's tmp folder) and checked to be a PNG of the window's size; with
-``BELOT_SCREENSHOTS=1`` (``make screenshots``) it is also written to ``docs/images/table.png``,
-the picture the README shows.
+Always taken (into the test's tmp folder) with animations off, and checked to be PNGs of the
+window's size; with ``BELOT_SCREENSHOTS=1`` (``make screenshots``) they are also written to
+``docs/images/table-<game>-<size>.png``, which docs/browser.md shows, and Bulgarian Belot's
+desktop one to ``docs/images/table.png``, the picture the README shows.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import struct
+import time
 from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 # The browser tests' server, browser and page fixtures and their helpers (skipped, saying why,
 # where Chromium is missing).
 import test_browser as browser_tests
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "table.png"
-WIDTH, HEIGHT = 1100, 760
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+README_PICTURE = IMAGES / "table.png"
+#: name -> (width, height) of the window.
+SIZES = {"desktop": (1100, 760), "phone": (390, 844), "phone-side": (844, 390)}
 
 server = browser_tests.server
 browser = browser_tests.browser
@@ -32,13 +40,21 @@ def png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
-def test_a_screenshot_of_the_table_in_the_middle_of_a_trick(
+@pytest.mark.parametrize("game", ["bulgarian", "french", "coinche", "bela"])
+def test_the_table_of_each_game_at_three_sizes(
     server: browser_tests.Server,
     new_page: Callable[..., browser_tests.Page],
     tmp_path: Path,
+    game: str,
 ) -> None:
-    page = new_page(width=WIDTH, height=HEIGHT)
-    browser_tests.create_table(page, server)
+    page = new_page(*SIZES["desktop"])
+    # Nothing moves (no card caught mid-flight) and nothing sounds.
+    settings = json.dumps(json.dumps({"motion": "off", "sound": "off"}))
+    page.add_init_script(f"localStorage.setItem('belot-settings', {settings})")
+    page.goto(server.url + "/")
+    page.select_option("#game-choice", game)
+    page.click("#create")
+    page.wait_for_url("**/t/*")
 
     def later_trick_half_played() -> bool:  # two or three cards down, a few tricks gone
         return (
@@ -47,14 +63,24 @@ def test_a_screenshot_of_the_table_in_the_middle_of_a_trick(
             and len(browser_tests.hand(page)) <= 6
         )
 
-    browser_tests.play_until(page, later_trick_half_played, seconds=60)
-    page.wait_for_timeout(300)  # the trick's cards finish sliding in
-    shot = tmp_path / "table.png"
-    page.screenshot(path=str(shot))
-    data = shot.read_bytes()
-    assert png_size(data) == (WIDTH, HEIGHT)
-    assert len(data) > 20_000  # a drawn table, not a blank page
+    seen: dict[str, int] = {}
+    deadline = time.monotonic() + 90
+    while not later_trick_half_played():
+        assert time.monotonic() < deadline, f"timed out; {browser_tests.panel_kind(page)!r}"
+        if not browser_tests.game_step(page, seen):
+            page.wait_for_timeout(40)
+    assert page.get_attribute("html", "data-motion") == "off"
+    for name, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)  # laid out again at the new size
+        shot = tmp_path / f"table-{game}-{name}.png"
+        page.screenshot(path=str(shot))
+        data = shot.read_bytes()
+        assert png_size(data) == (width, height)
+        assert len(data) > 20_000  # a drawn table, not a blank page
+        if os.environ.get("BELOT_SCREENSHOTS") == "1":
+            IMAGES.mkdir(parents=True, exist_ok=True)
+            (IMAGES / shot.name).write_bytes(data)
+            if game == "bulgarian" and name == "desktop":
+                README_PICTURE.write_bytes(data)
     assert not page.errors
-    if os.environ.get("BELOT_SCREENSHOTS") == "1":
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-        SCREENSHOT.write_bytes(data)

@@ -872,7 +872,7 @@ function renderSide() {
   $("undo-btn").hidden = !state.undo_available;
   $("undo-btn").textContent = `${t("undo")} (U)`;
   $("last-trick-btn").hidden = !(view && view.tricks.some((x) => x.winner));
-  $("keys-help").textContent = state.you ? `${t("keyboard_help")} ${t("keyboard_calls")}` : "";
+  $("keys-help").replaceChildren(...(state.you ? [t("keyboard_help"), el("br"), t("keyboard_calls")] : []));
   renderHint();
 }
 
