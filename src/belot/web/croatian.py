@@ -204,4 +204,14 @@ CROATIAN: Final[dict[str, str]] = {
     "keyboard_calls": "Zovi: P dalje, C D H S boje, N bez aduta, A sve adut, X kontra, "
     "R rekontra, T uzmi; ↑↓ bodovi u Coincheu; ? savjet; U vrati; N sljedeće dijeljenje.",
     "statistics": "Statistika igrača",
+    "stats_help": "Broji se svaka završena partija, za svakog igrača s imenom i svaku razinu "
+    "računala.",
+    "stats_player": "Igrač",
+    "stats_matches": "Partije",
+    "stats_won": "Dobivene",
+    "stats_deals": "Dijeljenja",
+    "stats_contracts": "Zvani aduti",
+    "stats_made": "Prošli aduti",
+    "stats_points": "Bodovi",
+    "stats_none": "Još nijedna partija nije završena.",
 }

@@ -29,15 +29,16 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from belot import cheatsheet
+from belot import cheatsheet, words
 from belot.calc import CalcError, calc_deal, calc_sheet, field_error
 from belot.engine.cards import Card, Suit
 from belot.engine.contracts import Contract
 from belot.engine.errors import BelotError
 from belot.engine.rules import PRESETS, Rules
 from belot.engine.scoring import contract_total
+from belot.web import i18n
 from belot.web.guard import BodyError, Guard, json_object
-from belot.web.scorecounter import examples
+from belot.web.scorecounter import examples, texts
 from belot.web.scorecounter.ranking import ComparisonError, compare_cards
 from belot.web.scorecounter.store import Sheet, SheetStore
 
@@ -48,9 +49,12 @@ STATIC_PREFIX = "/scorecounter/static"
 #: Most deals a sheet may hold (a match to 151 takes far fewer).
 MAX_DEALS = 200
 
+# The web app's templates too, for the language picker they share.
 _env = Environment(
-    loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"])
+    loader=FileSystemLoader([HERE / "templates", HERE.parent / "templates"]),
+    autoescape=select_autoescape(["html"]),
 )
+_env.globals["lang_names"] = {code: i18n.TEXTS["lang_name"][code] for code in i18n.LANGUAGES}
 
 _POINT_FIELDS = ("cards", "declarations", "belot")
 #: The most each kind of points can be in one deal for one team (all-trumps, every
@@ -62,8 +66,25 @@ def _default_data_dir() -> Path:
     return Path(os.environ.get("BELOT_DATA", "belot-data"))
 
 
-def _page(name: str, **context: Any) -> HTMLResponse:
+def _lang(request: Request, offered: tuple[str, ...] = i18n.LANGUAGES) -> str:
+    """The page's language: the one asked for (``?lang=``, else the kept choice) if the page is
+    written in it, else English."""
+    lang = i18n.language(request.query_params.get("lang") or request.cookies.get("lang"))
+    return lang if lang in offered else "en"
+
+
+def _words(lang: str) -> dict[str, str]:
+    """The pages' words in ``lang``: the web pages' (``belot.web.i18n``) and these pages' own."""
+    own = {key: text.get(lang) or text["en"] for key, text in texts.TEXTS.items()}
+    return i18n.texts(lang) | own
+
+
+def _page(name: str, lang: str, **context: Any) -> HTMLResponse:
     context.setdefault("static", STATIC_PREFIX)
+    words = _words(lang)
+    context |= {"lang": lang, "t": words}
+    if "data" in context:  # the page's script gets its words with its data
+        context["data"] = _script_json({**context["data"], "texts": words})
     return HTMLResponse(_env.get_template(name).render(**context))
 
 
@@ -74,11 +95,11 @@ def _json_error(message: str, status: int = 400, field: str = "") -> JSONRespons
     )
 
 
-def _page_data(rules: Rules) -> dict[str, Any]:
+def _page_data(rules: Rules, lang: str) -> dict[str, Any]:
     """What the counter's JavaScript needs to fill in the other team's card points."""
     return {
         "totals": {c.text: contract_total(c, rules) for c in Contract},
-        "contracts": [{"value": c.text, "label": _contract_label(c)} for c in Contract],
+        "contracts": [{"value": c.text, "label": _contract_label(c, lang)} for c in Contract],
         "target": rules.target,
     }
 
@@ -88,10 +109,12 @@ def _script_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
 
 
-def _contract_label(contract: Contract) -> str:
+def _contract_label(contract: Contract, lang: str) -> str:
+    """``♥ Hearts``, ``Без коз (БК)``: the game's own words (:mod:`belot.words`)."""
+    name = words.contract_name(contract, lang)
     if contract.is_suit:
-        return f"{contract.symbol} {contract.text.capitalize()}"
-    return "No trumps" if contract == Contract.NO_TRUMPS else "All trumps"
+        return f"{contract.symbol} {name}"
+    return f"{name} ({words.contract_name(contract, lang, short=True)})"
 
 
 # --- checking what was typed ------------------------------------------------------------------
@@ -284,27 +307,27 @@ def routes(
             if sheet is None:
                 raise HTTPException(404, "no such score sheet")
             deals, version, needs_token = sheet.deals, sheet.version, sheet.edit_hash is not None
+        lang = _lang(request)
         return _page(
             "counter.html",
-            title="Belot score counter",
-            contracts=_page_data(rules)["contracts"],
-            data=_script_json(
-                {
-                    **_page_data(rules),
-                    "sheet_id": sheet_id,
-                    "deals": deals,
-                    "version": version,
-                    "needs_token": needs_token,
-                }
-            ),
+            lang,
+            contracts=_page_data(rules, lang)["contracts"],
+            data={
+                **_page_data(rules, lang),
+                "sheet_id": sheet_id,
+                "deals": deals,
+                "version": version,
+                "needs_token": needs_token,
+            },
         )
 
     async def calc_page(request: Request) -> Response:
+        lang = _lang(request)
         return _page(
             "calc.html",
-            title="Belot score calculator",
-            contracts=_page_data(rules)["contracts"],
-            data=_script_json(_page_data(rules)),
+            lang,
+            contracts=_page_data(rules, lang)["contracts"],
+            data=_page_data(rules, lang),
         )
 
     async def api_check_deal(request: Request) -> Response:
@@ -370,33 +393,42 @@ def routes(
         return _answer({**answer, "id": sheet_id})
 
     async def cheatsheet_page(request: Request) -> Response:
-        sheet = cheatsheet.build(rules)
+        lang = _lang(request, cheatsheet.LANGUAGES)
+        sheet = cheatsheet.build(rules, lang)
         return _page(
             "cheatsheet.html",
-            title=sheet.title,
+            lang,
             sheet_html=cheatsheet.to_html_fragment(sheet),
             sheet_css=cheatsheet.CSS,
         )
 
     async def cheatsheet_pdf(request: Request) -> Response:
+        lang = _lang(request, cheatsheet.LANGUAGES)
         return Response(
-            cheatsheet.to_pdf(cheatsheet.build(rules)),
+            cheatsheet.to_pdf(cheatsheet.build(rules, lang)),
             media_type="application/pdf",
             headers={"Content-Disposition": 'inline; filename="belot-cheatsheet.pdf"'},
         )
 
     async def rules_index(request: Request) -> Response:
-        return _page("rules_index.html", title="Belot rules", variants=sorted(PRESETS))
+        return _page("rules_index.html", _lang(request), variants=sorted(PRESETS))
 
     async def rules_variant(request: Request) -> Response:
         variant = request.path_params["variant"]
         if variant not in PRESETS:
             raise HTTPException(404, "no such variant")
+        # A page with its rules written out offers the languages they are written in.
+        written = tuple(
+            code
+            for code in i18n.LANGUAGES
+            if f"_{variant}_rules_{code}.html" in _env.list_templates()
+        )
+        lang = _lang(request, written or i18n.LANGUAGES)
         worked = [
             {
                 "id": e.id,
-                "title": e.title,
-                "lesson": e.lesson,
+                "title": e.words(lang)[0],
+                "lesson": e.words(lang)[1],
                 "deal": examples.describe(e.replay()),
             }
             for e in examples.load(variant)
@@ -410,20 +442,23 @@ def routes(
             template = "rules_generic.html"
         return _page(
             template,
-            title=f"Belot rules: {variant}",
+            lang,
             variant=variant,
             options=options,
+            option_rows=_option_rows(options, _words(lang)),
             examples=worked,
-            scoring=examples.scoring_examples() if variant == "bulgarian" else [],
+            scoring=examples.scoring_examples(lang) if variant == "bulgarian" else [],
             totals={c.text: contract_total(c, preset) for c in Contract},
         )
 
     async def ranking_page(request: Request) -> Response:
+        lang = _lang(request)
         return _page(
             "ranking.html",
-            title="Belot card ranking",
-            contracts=[(c.text, _contract_label(c)) for c in Contract],
-            suits=[(s.letter, s.symbol, s.name.capitalize()) for s in Suit],
+            lang,
+            contracts=[(c.text, _contract_label(c, lang)) for c in Contract],
+            suits=[(s.letter, s.symbol, words.suit_name(s, lang)) for s in Suit],
+            data={},
             cards=[(str(c), c.symbol, c.suit.letter) for c in sorted(_all_cards())],
         )
 
@@ -477,6 +512,38 @@ def routes(
     ]
 
 
+# A rules option's words: its key in the pages' texts, and the key of each of its named values.
+_OPTION_WORDS: dict[str, tuple[str, dict[object, str]]] = {
+    "direction": ("option_direction", {-1: "direction_-1", 1: "direction_1"}),
+    "declaration_compare": ("declaration_compare", {"separate": "separate", "single": "single"}),
+    "double_scoring": (
+        "double_scoring",
+        {"winner_takes_all": "winner_takes_all", "per_team": "per_team"},
+    ),
+    "tie": ("tie", {"fails": "tie_fails", "hangs": "tie_hangs"}),
+    "coinche_anytime": ("option_coinche_anytime", {}),
+    "declarations": ("declarations_on", {}),
+    "contract_test": ("contract_test", {"seed": "test_seed", "total": "test_total"}),
+    "double_scope": ("double_scope", {"whole": "scope_whole", "bid_only": "scope_bid_only"}),
+    "rounding": ("rounding", {"nearest_ten": "round_nearest_ten", "none": "round_none"}),
+}
+
+
+def _option_rows(options: Mapping[str, Any], said: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    """Each rules option as (what it is, its name in the engine, its value) in words."""
+    rows = []
+    for name, value in options.items():
+        key, values = _OPTION_WORDS.get(name, (name, {}))
+        if isinstance(value, bool):
+            shown = said["yes" if value else "no"]
+        elif value in values:
+            shown = said[values[value]]
+        else:
+            shown = str(value)
+        rows.append((said.get(key, name), name, shown))
+    return rows
+
+
 def _all_cards() -> list[Card]:
     return [Card.from_index(i) for i in range(32)]
 
@@ -489,6 +556,11 @@ def create_app(data_dir: Path | str | None = None, *, database_url: str | None =
 
     folder = data_dir if data_dir is not None or database_url is not None else _default_data_dir()
     return Starlette(
-        routes=[Route("/", home), *routes(folder, database_url=database_url)],
+        routes=[
+            Route("/", home),
+            *routes(folder, database_url=database_url),
+            # The web app's scripts that these pages share (the language picker's).
+            Mount("/static", StaticFiles(directory=HERE.parent / "static")),
+        ],
         middleware=[Middleware(Guard)],
     )

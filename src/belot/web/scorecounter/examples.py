@@ -8,7 +8,7 @@ engine (which checks each action and the stored result) and describes the deal f
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -42,16 +42,29 @@ class Example:
     lesson: str
     expect: dict[str, Any]
     record: dict[str, Any]
+    #: language -> {"title": ..., "lesson": ...}
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def words(self, lang: str) -> tuple[str, str]:
+        """Its title and lesson in ``lang`` (English where it has none in it)."""
+        said = self.translations.get(lang, {})
+        return said.get("title", self.title), said.get("lesson", self.lesson)
 
     def replay(self) -> Deal:
         """The deal rebuilt action by action (raises ``InvalidRecordError`` if it does not)."""
         return deal_from_record(self.record)
 
 
-#: Scoring examples of RULES.md and seeds 000/002, as score counter input (Bulgarian rules).
-SCORING_EXAMPLES: tuple[tuple[str, dict[str, Any]], ...] = (
+#: Scoring examples of RULES.md and seeds 000/002, as score counter input (Bulgarian rules), each
+#: with its caption in the languages of the Bulgarian rules page.
+SCORING_EXAMPLES: tuple[tuple[dict[str, str], dict[str, Any]], ...] = (
     (
-        "Seed 000: spades by NS, 98 card points + tierce 20 + belot 20 against 64",
+        {
+            "en": "Seed 000: spades by NS, 98 card points + tierce 20 + belot 20 against 64",
+            "bg": "Семе 000: пика на НС, 98 точки от карти + терца 20 + белот 20 срещу 64",
+            "fr": "Graine 000 : pique par NS, 98 points de cartes + tierce 20 + belote 20 contre "
+            "64",
+        },
         {
             "contract": "spades",
             "declarers": "NS",
@@ -59,7 +72,11 @@ SCORING_EXAMPLES: tuple[tuple[str, dict[str, Any]], ...] = (
         },
     ),
     (
-        "The same deal after a contra by EW",
+        {
+            "en": "The same deal after a contra by EW",
+            "bg": "Същото раздаване след контра от ИЗ",
+            "fr": "La même donne après un contre de EO",
+        },
         {
             "contract": "spades",
             "declarers": "NS",
@@ -68,19 +85,35 @@ SCORING_EXAMPLES: tuple[tuple[str, dict[str, Any]], ...] = (
         },
     ),
     (
-        "NS take only 70 card points against 92, no declarations",
+        {
+            "en": "NS take only 70 card points against 92, no declarations",
+            "bg": "НС взимат само 70 точки от карти срещу 92, без анонси",
+            "fr": "NS ne font que 70 points de cartes contre 92, sans annonce",
+        },
         {"contract": "spades", "declarers": "NS", "points": {"NS": {"cards": 70}}},
     ),
     (
-        "A suit deal split 96 : 66",
+        {
+            "en": "A suit deal split 96 : 66",
+            "bg": "Раздаване на боя, разделено 96 : 66",
+            "fr": "Une donne à la couleur partagée 96 : 66",
+        },
         {"contract": "hearts", "declarers": "NS", "points": {"NS": {"cards": 96}}},
     ),
     (
-        "All trumps split 134 : 124",
+        {
+            "en": "All trumps split 134 : 124",
+            "bg": "ВК, разделено 134 : 124",
+            "fr": "Tout-atout partagé 134 : 124",
+        },
         {"contract": "all-trumps", "declarers": "NS", "points": {"NS": {"cards": 134}}},
     ),
     (
-        "Hanging at 106 : 106 (NS 106 card points; EW 56 and a quarte)",
+        {
+            "en": "Hanging at 106 : 106 (NS 106 card points; EW 56 and a quarte)",
+            "bg": "Висяща при 106 : 106 (НС 106 точки от карти; ИЗ 56 и кварта)",
+            "fr": "Litige à 106 : 106 (NS 106 points de cartes ; EO 56 et une quarte)",
+        },
         {
             "contract": "clubs",
             "declarers": "NS",
@@ -88,16 +121,21 @@ SCORING_EXAMPLES: tuple[tuple[str, dict[str, Any]], ...] = (
         },
     ),
     (
-        "A valat in a suit without declarations",
+        {
+            "en": "A valat in a suit without declarations",
+            "bg": "Валат на боя без анонси",
+            "fr": "Un valat à la couleur sans annonce",
+        },
         {"contract": "diamonds", "declarers": "EW", "valat": "EW", "points": {}},
     ),
 )
 
 
-def scoring_examples() -> list[dict[str, Any]]:
-    """Each scoring example with the engine's answer (``calc_deal``)."""
+def scoring_examples(lang: str = "en") -> list[dict[str, Any]]:
+    """Each scoring example with the engine's answer (``calc_deal``), captioned in ``lang``
+    (English where it has no caption in it)."""
     return [
-        {"caption": caption, "input": entry, "result": calc_deal(entry)}
+        {"caption": caption.get(lang, caption["en"]), "input": entry, "result": calc_deal(entry)}
         for caption, entry in SCORING_EXAMPLES
     ]
 
@@ -115,7 +153,14 @@ def load(variant: str) -> tuple[Example, ...]:
         return ()
     data = json.loads(path.read_text(encoding="utf-8"))
     return tuple(
-        Example(e["id"], e["title"], e["lesson"], e.get("expect", {}), e["record"])
+        Example(
+            e["id"],
+            e["title"],
+            e["lesson"],
+            e.get("expect", {}),
+            e["record"],
+            e.get("translations", {}),
+        )
         for e in data["examples"]
     )
 
@@ -183,6 +228,9 @@ def describe(deal: Deal) -> dict[str, Any]:
                     "seat": seat.name,
                     "team": seat.team.name,
                     "text": decl.describe(),
+                    # For other languages: the kind (tierce ... four) and its top card or rank.
+                    "kind": "four" if decl.is_four else decl.kind.text,
+                    "top": decl.top.symbol if not decl.is_four else decl.top.rank.text,
                     "points": decl.points,
                     "scores": decl.cards in scored_cards,
                 }

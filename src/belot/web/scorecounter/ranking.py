@@ -36,6 +36,19 @@ def order_text(contract: Contract, suit: Suit) -> str:
     return " ".join(c.rank.text for c in _order(contract, suit))
 
 
+#: Why a card wins or loses, by ``reason`` (the pages show it in their language: ``why_*``
+#: of belot.web.scorecounter.texts).
+_WHY: dict[str, str] = {
+    "trump_beats": "wins: a trump beats every card of another suit",
+    "highest_trump": "wins: the highest trump in the trick",
+    "highest_led": "wins: the highest card of the suit led",
+    "off_suit": "cannot win: it is neither of the suit led nor a trump",
+    "off_suit_no_trumps": "cannot win: it is not of the suit led",
+    "trumped": "loses: {by} is a trump",
+    "ranks_below": "loses: {rank} ranks below {by} ({order})",
+}
+
+
 def _is_trump(contract: Contract, card: Card) -> bool:
     return bool(TRUMP_MASKS[contract] & card.mask)
 
@@ -62,28 +75,32 @@ def compare_cards(contract: Contract, led: Suit, cards: Sequence[Card]) -> dict[
     led_is_trump = _is_trump(contract, trick[0])
     reasons = []
     for card in trick:
+        values: dict[str, str] = {}
         if card is winner:
             if _is_trump(contract, card) and not led_is_trump:
-                why = (
-                    "wins: a trump beats every card of another suit"
-                    if len(trumps_in) == 1
-                    else "wins: the highest trump in the trick"
-                )
+                reason = "trump_beats" if len(trumps_in) == 1 else "highest_trump"
             else:
-                why = "wins: the highest card of the suit led"
+                reason = "highest_led"
         elif card.suit != led and not _is_trump(contract, card):
-            why = (
-                "cannot win: it is neither of the suit led nor a trump"
-                if contract.is_suit
-                else "cannot win: it is not of the suit led"
-            )
+            reason = "off_suit" if contract.is_suit else "off_suit_no_trumps"
         elif _is_trump(contract, winner) and not _is_trump(contract, card):
-            why = f"loses: {winner.symbol} is a trump"
+            reason, values = "trumped", {"by": winner.symbol}
         else:
-            order = order_text(contract, card.suit)
-            why = f"loses: {card.rank.text} ranks below {winner.rank.text} ({order})"
+            reason = "ranks_below"
+            values = {
+                "rank": card.rank.text,
+                "by": winner.rank.text,
+                "order": order_text(contract, card.suit),
+            }
         reasons.append(
-            {"card": str(card), "symbol": card.symbol, "wins": card is winner, "why": why}
+            {
+                "card": str(card),
+                "symbol": card.symbol,
+                "wins": card is winner,
+                "why": _WHY[reason].format(**values),
+                "reason": reason,
+                **values,
+            }
         )
     return {
         "contract": contract.text,

@@ -4,6 +4,9 @@
 (function () {
   const form = document.getElementById("ranking-form");
   const $ = (id) => document.getElementById(id);
+  const texts = JSON.parse($("page-data").textContent).texts;
+  /** The page's words in its language, ``{name}`` filled in from ``values``. */
+  const T = (key, values = {}) => (texts[key] ?? key).replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
 
   function clearErrors() {
     form.querySelectorAll("[data-error-for]").forEach((el) => { el.textContent = ""; });
@@ -14,7 +17,7 @@
     clearErrors();
     if (cards.length < 2) {
       $("ranking-result").hidden = true;
-      if (cards.length === 1) form.querySelector('[data-error-for="cards"]').textContent = "Pick at least one more card.";
+      if (cards.length === 1) form.querySelector('[data-error-for="cards"]').textContent = T("pick_more");
       return;
     }
     const response = await fetch("/api/rules/ranking", {
@@ -32,16 +35,17 @@
       return;
     }
     const result = answer.result;
-    $("ranking-winner").textContent = `${result.winner_symbol} wins the trick`;
+    $("ranking-winner").textContent = T("wins_trick", { card: result.winner_symbol });
     const list = $("ranking-reasons");
     list.textContent = "";
     for (const reason of result.reasons) {
       const li = document.createElement("li");
-      li.textContent = `${reason.symbol} ${reason.why}`;
+      li.textContent = `${reason.symbol} ${T(`why_${reason.reason}`, reason)}`;
       if (reason.wins) li.className = "wins";
       list.appendChild(li);
     }
-    $("ranking-orders").textContent = "Order, strongest first: " + Object.entries(result.orders).map(([suit, order]) => `${suit}: ${order}`).join("; ");
+    const orders = Object.entries(result.orders).map(([suit, order]) => `${suit}: ${order}`).join("; ");
+    $("ranking-orders").textContent = T("order_first", { orders });
     $("ranking-result").hidden = false;
   }
 

@@ -11,6 +11,10 @@
   const KEYS = ["cards", "declarations", "belot"];
   const $ = (id) => document.getElementById(id);
   const input = (team, key) => $(`f-${team}-${key}`);
+  /** The page's words in its language, ``{name}`` filled in from ``values``. */
+  const T = (key, values = {}) => (data.texts[key] ?? key).replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+  const teamName = (team) => T(`team_${team}`);
+  const outcomeName = (outcome) => T(`outcome_${outcome}`);
 
   let deals = isCounter ? data.deals || [] : [];
   let sheetId = isCounter ? data.sheet_id : null;
@@ -153,8 +157,8 @@
 
   function describe(result) {
     const w = result.written;
-    let text = `${result.outcome}: NS write ${w.NS}, EW write ${w.EW}`;
-    if (result.hanging) text += `; ${result.hanging} hang`;
+    let text = T("writes", { outcome: outcomeName(result.outcome), NS: teamName("NS"), EW: teamName("EW"), ns: w.NS, ew: w.EW });
+    if (result.hanging) text += `; ${T("n_hang", { n: result.hanging })}`;
     return text;
   }
 
@@ -172,7 +176,7 @@
     if (mine !== previewSeq) return; // a newer answer is on its way
     if (answer.ok) {
       clearErrors();
-      if (isCounter) $("preview").textContent = `This deal alone: ${describe(answer.result)}`;
+      if (isCounter) $("preview").textContent = T("deal_alone", { outcome: describe(answer.result) });
       else showCalc(answer.result);
     } else {
       $("preview").textContent = "";
@@ -198,9 +202,8 @@
       $(`raw-${team}`).textContent = result.raw[team];
       $(`written-${team}`).textContent = result.written[team];
     }
-    const words = { made: "Made: each team writes its own.", inside: "Inside: the defenders write everything.", hanging: "Hanging." };
-    let text = words[result.outcome] || result.outcome;
-    if (result.hanging) text += ` ${result.hanging} game points hang for the next deal with a winner.`;
+    let text = T(`calc_${result.outcome}`);
+    if (result.hanging) text += ` ${T("calc_hang", { n: result.hanging })}`;
     $("calc-outcome").textContent = text;
     $("calc-result").hidden = false;
   }
@@ -226,7 +229,7 @@
     if (!deals.length) {
       const row = body.insertRow();
       row.className = "empty";
-      const td = cell(row, "No deals yet.");
+      const td = cell(row, T("no_deals"));
       td.colSpan = 9;
     }
     deals.forEach((deal, i) => {
@@ -235,12 +238,11 @@
       row.dataset.index = String(i);
       if (editing === i) row.className = "editing";
       cell(row, String(i + 1));
-      let what = `${contractLabel(deal.contract)} · ${deal.declarers}`;
-      if (deal.double === 2) what += " · contra";
-      if (deal.double === 4) what += " · recontra";
-      if (deal.valat) what += ` · valat ${deal.valat}`;
+      let what = `${contractLabel(deal.contract)} · ${teamName(deal.declarers)}`;
+      if (deal.double === 2 || deal.double === 4) what += ` · ${T(`double_${deal.double}`)}`;
+      if (deal.valat) what += ` · ${T("valat_word")} ${teamName(deal.valat)}`;
       cell(row, what);
-      cell(row, r.outcome);
+      cell(row, outcomeName(r.outcome));
       cell(row, String(r.raw.NS), "num raw");
       cell(row, String(r.raw.EW), "num raw");
       cell(row, String(r.written.NS), "num written-ns");
@@ -249,30 +251,31 @@
       const actions = cell(row, "");
       if (readOnly) return;
       const edit = document.createElement("button");
-      edit.type = "button"; edit.className = "small"; edit.textContent = "Edit";
+      edit.type = "button"; edit.className = "small"; edit.textContent = T("edit");
       edit.addEventListener("click", () => startEdit(i));
       const remove = document.createElement("button");
-      remove.type = "button"; remove.className = "small"; remove.textContent = "Remove";
+      remove.type = "button"; remove.className = "small"; remove.textContent = T("remove");
       remove.addEventListener("click", () => removeDeal(i));
       actions.append(edit, " ", remove);
     });
     $("total-NS").textContent = String(result.total.NS);
     $("total-EW").textContent = String(result.total.EW);
     $("total-hanging").textContent = String(result.hanging);
-    let line = `NS ${result.total.NS} : ${result.total.EW} EW`;
-    if (result.hanging) line += ` · ${result.hanging} hanging`;
-    if (result.winner) line += ` · ${result.winner} won`;
+    let line = `${teamName("NS")} ${result.total.NS} : ${result.total.EW} ${teamName("EW")}`;
+    if (result.hanging) line += ` · ${T("hanging_n", { n: result.hanging })}`;
+    if (result.winner) line += ` · ${T("team_won", { team: teamName(result.winner) })}`;
     $("scoreline").textContent = line;
     const winner = $("winner");
     if (result.winner) {
-      winner.textContent = `${result.winner} win the game, ${result.total[result.winner]} to ${result.total[result.winner === "NS" ? "EW" : "NS"]}.`;
+      const other = result.winner === "NS" ? "EW" : "NS";
+      winner.textContent = T("team_wins_game", { team: teamName(result.winner), points: result.total[result.winner], other: result.total[other] });
       winner.hidden = false;
     } else {
       winner.hidden = true;
     }
     $("add-deal").disabled = Boolean(result.winner) && editing === null;
-    $("form-title").textContent = editing === null ? (result.winner ? "Game over" : `Deal ${deals.length + 1}`) : `Edit deal ${editing + 1}`;
-    $("add-deal").textContent = editing === null ? "Add deal" : "Save deal";
+    $("form-title").textContent = editing === null ? (result.winner ? T("game_over") : T("deal_n", { n: deals.length + 1 })) : T("edit_deal_n", { n: editing + 1 });
+    $("add-deal").textContent = editing === null ? T("add_deal") : T("save_deal");
     $("cancel-edit").hidden = editing === null;
   }
 
@@ -323,7 +326,7 @@
       const mine = answer.errors.filter((e) => e.deal === index || e.deal === undefined || e.deal === null);
       const other = answer.errors.filter((e) => !mine.includes(e));
       showErrors(mine.map((e) => ({ field: e.field, message: e.message })));
-      $("sheet-error").textContent = other.map((e) => `Deal ${e.deal + 1}: ${e.message}`).join(" ");
+      $("sheet-error").textContent = other.map((e) => T("deal_error", { n: e.deal + 1, message: e.message })).join(" ");
       return;
     }
     deals = newDeals;
