@@ -187,3 +187,38 @@ def test_the_cards_are_dealt_to_every_seat(
     found = seen(page)
     assert found["handDealt"] > 0 and found["backsDealt"] > 0
     assert not page.errors
+
+
+def test_keys_for_coinche_bids(server: browser_tests.Server, new_page: Callable[..., Page]) -> None:
+    """In Coinche's picker ↑ raises the points and a suit's letter bids them in that suit."""
+    page = new_page()
+    for _ in range(3):  # a table whose auction asks South while a bid is left to pick
+        page.goto(server.url + "/")
+        page.select_option("#game-choice", "coinche")
+        page.click("#create")
+        page.wait_for_url("**/t/*")
+        picker = False
+        for _ in range(600):
+            kind = browser_tests.panel_kind(page)
+            if kind == "cut":
+                page.click("[data-cut='5']")
+            elif kind == "auction":
+                picker = bool(page.query_selector(".bid-level:not([disabled])"))
+                break
+            elif kind in ("deal-over", "match-over"):
+                break
+            page.wait_for_timeout(40)
+        if picker:
+            break
+    assert picker
+    levels = page.eval_on_selector_all(
+        ".bid-level:not([disabled])", "els => els.map((e) => e.dataset.level)"
+    )
+    assert page.get_attribute(".bid-level.picked", "data-level") == levels[0]
+    page.keyboard.press("ArrowUp")
+    assert page.get_attribute(".bid-level.picked", "data-level") == levels[1]
+    points = page.inner_text(".bid-level.picked")  # "90", or "Capot" past 160
+    page.keyboard.press("h")
+    page.locator("#panel[data-kind='auction']").wait_for(state="detached")
+    assert f"South: {points}♥" in page.inner_text("#bidding")
+    assert not page.errors
