@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import page_words
+import pytest
 from starlette.testclient import TestClient
 
+from belot.engine.rules import PRESETS
 from belot.web import i18n
 from belot.web.app import create_app
 from belot.web.croatian import CROATIAN
@@ -65,3 +69,54 @@ def test_the_home_page_is_in_each_language_with_a_picker_of_all(tmp_path: Path) 
         # The choice is kept: the cookie the picker sets gives the next page its language.
         client.cookies.set("lang", "fr")
         assert '<html lang="fr">' in client.get("/").text
+
+
+# --- no page shows a word that is not in its language ---------------------------------------
+
+#: Pages shown in English when asked for a language they are not written in: the cheat sheet
+#: and the Bulgarian rules' prose are written in English, Bulgarian and French.
+FALLBACK = {("hr", "/cheatsheet"), ("hr", "/rules/bulgarian")}
+
+
+def test_the_foreign_word_check_finds_english_on_a_bulgarian_page() -> None:
+    """The check itself: English words are found, the language's own and names are not."""
+    assert page_words.foreign("Твой ред · Hint: play the Jack", "bg") == ["hint", "play", "the"]
+    assert page_words.foreign("Points · Coinche · belot calc · PDF", "fr") == []
+    assert page_words.foreign("Next deal", "fr") == ["deal", "next"]
+    assert page_words.foreign(page_words.shown('<p title="Your turn">x</p>'), "bg") == [
+        "turn",
+        "your",
+    ]
+
+
+@pytest.mark.parametrize("lang", [code for code in i18n.LANGUAGES if code != "en"])
+def test_no_page_shows_a_word_that_is_not_in_its_language(tmp_path: Path, lang: str) -> None:
+    with TestClient(
+        create_app(Store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), bot_delay=0)
+    ) as client:
+        table = client.post("/api/tables", json={"rules": {"preset": "bela"}}).json()["id"]
+        paths = [
+            "/",
+            "/score",
+            "/score/calc",
+            "/cheatsheet",
+            "/rules",
+            *(f"/rules/{game}" for game in PRESETS),
+            "/rules/ranking",
+            f"/t/{table}",
+            f"/replay/{table}",
+            "/players",
+            "/t/NOSUCHTABLE",
+            "/no/such/page",
+        ]
+        checked = 0
+        for path in paths:
+            page = client.get(f"{path}?lang={lang}")
+            shown_in = re.search(r'<html lang="(\w+)"', page.text)
+            assert shown_in is not None, path
+            if shown_in.group(1) != lang:
+                assert (lang, path) in FALLBACK and shown_in.group(1) == "en", path
+                continue
+            assert page_words.foreign(page_words.shown(page.text), lang) == [], path
+            checked += 1
+        assert checked == len(paths) - sum(1 for code, _ in FALLBACK if code == lang)

@@ -63,7 +63,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "fr": "Lien pour montrer cette feuille (lecture seule)",
         "hr": "Poveznica za prikaz ovog lista (samo čitanje)",
     },
-    "copy": {"en": "Copy", "bg": "Копирай", "fr": "Copier", "hr": "Kopiraj"},
+    "copy_link": {"en": "Copy", "bg": "Копирай", "fr": "Copier", "hr": "Kopiraj"},
     "edit_link": {
         "en": "Edit link (whoever has it can change the sheet)",
         "bg": "Връзка за промяна (който я има, може да променя листа)",

@@ -1,0 +1,86 @@
+"""Which words a page shows, and which of them are English on a page in another language.
+
+A word is foreign on a page in language L when it is a word of the English texts (the pages'
+tables and the English rules) and no text of L uses it: "Points" on a French page is French,
+"Hint" on a Bulgarian page is not. Card codes (J♥), team and seat letters and one-letter or
+two-letter words are too short to count; ``ALLOWED`` holds the few names shown as they are.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import cache
+from pathlib import Path
+
+from belot.cheatsheet import bela, bulgarian, coinche, french, words
+from belot.web import i18n
+from belot.web.scorecounter import texts as page_texts
+
+TEMPLATES = Path(page_texts.__file__).parent / "templates"
+_WORD = re.compile(r"[A-Za-z]{3,}")
+
+#: Proper names and codes shown as they are in every language: the PDF link; the engine's
+#: command ``belot calc`` named in the calculator's lead.
+ALLOWED = frozenset({"pdf", "belot", "calc"})
+
+
+#: The cheat sheets' texts: key -> (English, Bulgarian, French).
+_SHEETS = (words.SHARED, bulgarian.TEXTS, french.TEXTS, coinche.TEXTS, bela.TEXTS)
+
+
+def _sheet_texts(lang: str) -> str:
+    if lang not in words.LANGUAGES:
+        return ""
+    column = words.LANGUAGES.index(lang)
+    return " ".join(texts[column] for table in _SHEETS for texts in table.values())
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+def _template_words(name: str) -> set[str]:
+    text = (TEMPLATES / name).read_text(encoding="utf-8")
+    text = re.sub(r"\{[{%#].*?[}%#]\}", " ", text, flags=re.S)  # Jinja, not shown as it is
+    return _words(re.sub(r"<[^>]+>", " ", text))
+
+
+@cache
+def english() -> frozenset[str]:
+    """Every word of the English texts (the pages', the rules', the cheat sheets')."""
+    said = " ".join(t["en"] for table in (i18n.TEXTS, page_texts.TEXTS) for t in table.values())
+    said += " " + _sheet_texts("en")
+    return frozenset(_words(said) | _template_words("_bulgarian_rules_en.html"))
+
+
+@cache
+def own(lang: str) -> frozenset[str]:
+    """Every word the texts of ``lang`` use (Latin-letter words of French or Croatian)."""
+    said = " ".join(
+        t.get(lang, "") for table in (i18n.TEXTS, page_texts.TEXTS) for t in table.values()
+    )
+    found = _words(f"{said} {_sheet_texts(lang)}")
+    prose = TEMPLATES / f"_bulgarian_rules_{lang}.html"
+    if prose.exists():
+        found |= _template_words(prose.name)
+    return frozenset(found)
+
+
+def shown(page: str) -> str:
+    """What a person sees of an HTML page in its language: its text and its labels, not its
+    scripts, styles or code, nor what is marked as in another language (``lang="en"`` on a
+    server's message, each language named in its own words in the language picker)."""
+    page_lang = re.search(r'<html lang="([\w-]+)"', page)
+    if page_lang is not None:
+        other = rf'<(\w+)\b[^>]*\blang="(?!{page_lang.group(1)}")[^"]*"[^>]*>.*?</\1>'
+        page = re.sub(other, " ", page, flags=re.S)
+    page = re.sub(r"<(script|style|code)\b.*?</\1>", " ", page, flags=re.S)
+    labels = re.findall(r'\b(?:aria-label|title|placeholder|alt)="([^"]*)"', page)
+    text = re.sub(r"<[^>]+>", " ", page)
+    return html.unescape(" ".join([text, *labels]))
+
+
+def foreign(text: str, lang: str) -> list[str]:
+    """The English words in ``text`` that are not words of ``lang``."""
+    return sorted(w for w in _words(text) if w in english() and w not in own(lang) | ALLOWED)
