@@ -20,12 +20,12 @@ class Contract(IntEnum):
 
     @property
     def is_suit(self) -> bool:
-        return self <= Contract.SPADES
+        return self <= 3  # clubs to spades (a plain int: Contract.SPADES is a slower lookup)
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit of a suit contract, else None."""
-        return Suit(self) if self <= Contract.SPADES else None
+        return _TRUMPS[self]
 
     @property
     def text(self) -> str:
@@ -54,6 +54,7 @@ class Contract(IntEnum):
         return self.text
 
 
+_TRUMPS: tuple[Suit | None, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, None, None)
 _TEXT = ("clubs", "diamonds", "hearts", "spades", "no-trumps", "all-trumps")
 _NAMES = {name: i for i, name in enumerate(_TEXT)} | {
     "c": 0,

@@ -151,6 +151,8 @@ _OVER: Final = Phase.OVER
 _NEXT: Final = AuctionStep.NEXT
 _PARTNER: Final = AuctionStep.PARTNER
 _PLAY: Final = AuctionStep.PLAY
+_NORTH: Final = Seat.N
+_SOUTH: Final = Seat.S
 _NO_TRUMPS: Final = Contract.NO_TRUMPS
 _ALL_TRUMPS: Final = Contract.ALL_TRUMPS
 
@@ -540,8 +542,9 @@ class Deal:
 
     @property
     def tricks_won(self) -> tuple[int, int]:
-        ns = sum(1 for w in self._winners if not w & 1)  # N and S are the even seats
-        return (ns, len(self._winners) - ns)
+        winners = self._winners
+        ns = winners.count(_NORTH) + winners.count(_SOUTH)
+        return (ns, len(winners) - ns)
 
     def announced(self, seat: Seat) -> tuple[Declaration, ...] | None:
         """The declarations ``seat`` announced (None while it has not yet decided)."""

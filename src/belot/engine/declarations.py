@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from belot.engine.cards import Card, Rank, Suit, cards_of
 from belot.engine.contracts import Contract
@@ -63,17 +63,11 @@ class Declaration:
 
     @property
     def is_four(self) -> bool:
-        return (
-            (self.cards & 0xFF) != 0
-            and self.cards.bit_count() == 4
-            and (self.cards == (self.cards & 0xFF) * 0x01010101)
-        )
+        return (_FACTS.get(self.cards) or _facts(self.cards)).is_four
 
     @property
     def kind(self) -> Kind:
-        if self.is_four:
-            return Kind.FOUR
-        return {3: Kind.TIERCE, 4: Kind.QUARTE}.get(self.cards.bit_count(), Kind.QUINTE)
+        return (_FACTS.get(self.cards) or _facts(self.cards)).kind
 
     @property
     def top(self) -> Card:
@@ -82,7 +76,10 @@ class Declaration:
 
     @property
     def rank(self) -> Rank:
-        return self.top.rank
+        rank = (_FACTS.get(self.cards) or _facts(self.cards)).rank
+        if rank is None:
+            raise InvalidActionError("a declaration without cards has no rank")
+        return rank
 
     @property
     def suit(self) -> Suit | None:
@@ -90,9 +87,10 @@ class Declaration:
 
     @property
     def points(self) -> int:
-        if self.is_four:
-            return FOUR_POINTS[self.rank]
-        return SEQUENCE_POINTS[self.kind]
+        points = (_FACTS.get(self.cards) or _facts(self.cards)).points
+        if points is None:
+            raise InvalidActionError(f"four of {self.rank.text}s is not a declaration")
+        return points
 
     def sequence_key(self) -> tuple[int, int]:
         """Strength among sequences: kind first, then the top card's rank."""
@@ -139,6 +137,35 @@ class Declaration:
         if self.is_four:
             return f"four {_RANK_PLURAL[self.rank]}"
         return f"{self.kind.text} to {self.top.symbol}"
+
+
+class _Facts(NamedTuple):
+    is_four: bool
+    kind: Kind
+    rank: Rank | None  # None: no cards
+    points: int | None  # None: a four that is not a declaration (sevens, eights)
+
+
+_FACTS: dict[int, _Facts] = {}
+"""What a declaration's cards make of it, by cards (few recur: every deal's score asks)."""
+
+
+def _facts(cards: int) -> _Facts:
+    is_four = (
+        (cards & 0xFF) != 0 and cards.bit_count() == 4 and cards == (cards & 0xFF) * 0x01010101
+    )
+    if is_four:
+        kind = Kind.FOUR
+    else:
+        kind = {3: Kind.TIERCE, 4: Kind.QUARTE}.get(cards.bit_count(), Kind.QUINTE)
+    # The top card of a sequence; a four's rank in clubs.
+    rank = (cards_of(cards)[-1] if not is_four else cards_of(cards)[0]).rank if cards else None
+    points = FOUR_POINTS.get(rank) if is_four else SEQUENCE_POINTS[kind]  # type: ignore[arg-type]
+    facts = _Facts(is_four, kind, rank, points)
+    if len(_FACTS) >= 4096:
+        _FACTS.clear()
+    _FACTS[cards] = facts
+    return facts
 
 
 _RANK_PLURAL: Final = {

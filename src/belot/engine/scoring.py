@@ -84,22 +84,14 @@ def round_single(total: int) -> int:
     return (total + 5) // 10
 
 
-def _round_up_from(contract: Contract) -> int:
-    return 6 if contract.is_suit else 5
-
-
-def _both_digit(contract: Contract) -> int | None:
-    """The last digit that, on both totals, makes the smaller round up and the larger down."""
-    if contract.is_suit:
-        return 6
-    if contract == Contract.ALL_TRUMPS:
-        return 4
-    return None
+#: By contract: the last digit that, on both totals, makes the smaller round up and the larger
+#: down (suits 6, all trumps 4, no trumps none).
+_BOTH_DIGIT: Final = (6, 6, 6, 6, None, 4)
 
 
 def _round(total: int, contract: Contract) -> int:
     tens, digit = divmod(total, 10)
-    return tens + (digit >= _round_up_from(contract))
+    return tens + (digit >= (6 if contract <= 3 else 5))  # a suit: 6-9 up; else 5-9
 
 
 def pair_round(
@@ -111,7 +103,7 @@ def pair_round(
     All trumps: 5–9 up; both ending in 4, the smaller up (134:124 → 13+13). No trumps: 5 up.
     ``a_is_smaller`` says which total counts as the smaller when they are equal (hanging points).
     """
-    special = _both_digit(contract)
+    special = _BOTH_DIGIT[contract]
     if special is not None and a % 10 == special and b % 10 == special:
         smaller_a = a < b if a_is_smaller is None or a != b else a_is_smaller
         if smaller_a:
@@ -133,46 +125,67 @@ def score_deal(
     """Score one deal. ``points`` is indexed by team (NS, EW); ``hanging`` is the game points
     hanging from earlier deals, which go to this deal's winner (or keep hanging)."""
     defenders = declarers.other
-    raw_list = [p.cards + p.declarations + p.belot for p in points]
+    ns, ew = points
+    raw_ns, raw_ew = ns.cards + ns.declarations + ns.belot, ew.cards + ew.declarations + ew.belot
     if valat is not None:
-        raw_list[valat] += VALAT_BONUS
-    raw = (raw_list[0], raw_list[1])
+        if valat:
+            raw_ew += VALAT_BONUS
+        else:
+            raw_ns += VALAT_BONUS
+    raw = (raw_ns, raw_ew)
     d, o = raw[declarers], raw[defenders]
     total = d + o
     written = [0, 0]
-
-    def finish(outcome: Outcome, winner: Team | None, left: int, *notes: str) -> DealScore:
-        if winner is not None:
-            written[winner] += hanging
-            left_hanging = left
-        else:
-            left_hanging = hanging + left
-        return DealScore(
-            outcome, raw, (written[0], written[1]), left_hanging, winner, valat, double, notes
-        )
+    score = (raw, written, hanging, valat, double)
 
     if valat is not None:
         # The valat team writes every point of the deal (both sides' declarations and belots).
         written[valat] = round_single(total) * double
-        outcome = Outcome.MADE if valat == declarers else Outcome.INSIDE
-        return finish(outcome, valat, 0, "valat")
+        outcome = _MADE if valat == declarers else _INSIDE
+        return _finish(score, outcome, valat, 0, "valat")
 
     if double > 1 and rules.double_scoring == "winner_takes_all":
         if d == o:
-            return finish(Outcome.HANGING, None, round_single(total) * double, "doubled tie")
+            return _finish(score, _HANGING, None, round_single(total) * double, "doubled tie")
         winner = declarers if d > o else defenders
         written[winner] = round_single(total) * double
-        return finish(Outcome.MADE if d > o else Outcome.INSIDE, winner, 0)
+        return _finish(score, _MADE if d > o else _INSIDE, winner, 0)
 
     if d > o:
         written[declarers], written[defenders] = pair_round(d * double, o * double, contract)
-        return finish(Outcome.MADE, declarers, 0)
+        return _finish(score, _MADE, declarers, 0)
     if d < o:
         # Seed 000's per_team multiplies every total before it rounds, failed deals included
         # (RULES.md §3: a failed recontra of 60:102 in a suit writes 648 → 65, not 16 × 4).
         written[defenders] = round_single(total * double)
-        return finish(Outcome.INSIDE, defenders, 0)
+        return _finish(score, _INSIDE, defenders, 0)
     # Hanging: the defenders write their own; the declarers' share hangs, treated as the smaller.
     hang, own = pair_round(d * double, o * double, contract, a_is_smaller=True)
     written[defenders] = own
-    return finish(Outcome.HANGING, None, hang)
+    return _finish(score, _HANGING, None, hang)
+
+
+# Read as module globals: a member read through its enum class costs several times more.
+_MADE: Final = Outcome.MADE
+_INSIDE: Final = Outcome.INSIDE
+_HANGING: Final = Outcome.HANGING
+
+
+def _finish(
+    score: tuple[tuple[int, int], list[int], int, Team | None, int],
+    outcome: Outcome,
+    winner: Team | None,
+    left: int,
+    *notes: str,
+) -> DealScore:
+    """``score_deal``'s result: ``score`` is its raw points, the points written so far (NS,
+    EW), the hanging points it was given, the valat team and the double."""
+    raw, written, hanging, valat, double = score
+    if winner is not None:
+        written[winner] += hanging
+        left_hanging = left
+    else:
+        left_hanging = hanging + left
+    return DealScore(
+        outcome, raw, (written[0], written[1]), left_hanging, winner, valat, double, notes
+    )

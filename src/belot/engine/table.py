@@ -17,11 +17,11 @@ class Team(IntEnum):
 
     @property
     def other(self) -> Team:
-        return Team(self ^ 1)
+        return _TEAMS[self ^ 1]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
-        return (Seat(self), Seat(self + 2))
+        return _SEATS_OF[self]
 
     @classmethod
     def from_str(cls, text: str) -> Team:
@@ -46,11 +46,11 @@ class Seat(IntEnum):
 
     @property
     def team(self) -> Team:
-        return Team(self & 1)
+        return _TEAMS[self & 1]
 
     @property
     def partner(self) -> Seat:
-        return Seat(self ^ 2)
+        return _SEATS[self ^ 2]
 
     @classmethod
     def from_str(cls, text: str) -> Seat:
@@ -66,3 +66,10 @@ class Seat(IntEnum):
 
     def __str__(self) -> str:
         return self.name
+
+
+# Members by value: indexing a tuple costs a fraction of calling the enum (``Team(1)``), and
+# the properties above run in every deal's score.
+_TEAMS: tuple[Team, Team] = (Team.NS, Team.EW)
+_SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.N, Seat.E, Seat.S, Seat.W)
+_SEATS_OF: tuple[tuple[Seat, Seat], tuple[Seat, Seat]] = ((Seat.N, Seat.S), (Seat.E, Seat.W))

@@ -48,6 +48,7 @@ _PASS: Final = Call.pass_()
 _NAMES: Final = tuple(Call.bid(Contract.of_suit(suit)) for suit in Suit)
 _NAMING: Final = LegalActions((_PASS, *_NAMES))
 _FORCED: Final = LegalActions(_NAMES)
+_SEATS: Final = tuple(Seat)
 
 
 def bela_legal_mask(hand: int, trick: Sequence[int], contract: int, option: Any) -> int:
@@ -153,7 +154,7 @@ def score_bela(
         shown[stiglja], shown[swept] = shown[0] + shown[1], 0
         bela[stiglja], bela[swept] = bela[0] + bela[1], 0
         notes = ("stiglja",)
-    raw = [points[t] + shown[t] + bela[t] for t in Team]
+    raw = [points[0] + shown[0] + bela[0], points[1] + shown[1] + bela[1]]
     other = callers.other
     written = [0, 0]
     left = 0
@@ -185,9 +186,12 @@ def belot_team(deal: Deal) -> Team | None:
 
     A belot is a declaration, so it is announced with the first card or lost (Croatian Bela).
     """
-    for seat in Seat:
+    for seat in _SEATS:
+        announced = deal.announced(seat)
+        if not announced:  # most seats announce nothing
+            continue
         covered = 0
-        for declaration in deal.announced(seat) or ():
+        for declaration in announced:
             covered |= declaration.cards
         if any(covered & mask == mask for mask in SUIT_MASKS):
             return seat.team
@@ -291,6 +295,8 @@ class Bela(Game):
         self, deal: Deal, announced: Sequence[Sequence[Declaration]]
     ) -> tuple[list[Declaration], list[Declaration]]:
         scored: tuple[list[Declaration], list[Declaration]] = ([], [])
+        if not any(announced):
+            return scored
         winner = declaration_winner(announced, _order(deal))
         if winner is not None:
             for seat in winner.seats:

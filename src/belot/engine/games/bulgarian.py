@@ -23,6 +23,8 @@ _CALLS: Final = [Call.bid(c) for c in Contract]
 _PASS: Final = Call.pass_()
 _CONTRA: Final = Call.contra()
 _RECONTRA: Final = Call.recontra()
+_NS: Final = Team.NS
+_EW: Final = Team.EW
 #: The legal calls, pass first: before any bid, and ``_AFTER[contract][k]`` after a bid of
 #: ``contract``, k = 0 with neither contra nor recontra open, 1 with contra, 2 with recontra.
 _OPENING: Final = LegalActions((_PASS, *_CALLS))
@@ -51,17 +53,24 @@ def extras(
     deal: Deal, scored: tuple[Sequence[Declaration], Sequence[Declaration]]
 ) -> tuple[tuple[int, int], tuple[int, int]]:
     """Each team's points of its scored declarations, and of its belots (belote, bela): NS, EW."""
-    belots = [0, 0]
+    ns = ew = 0
     for seat, _ in deal.belots:
-        belots[seat & 1] += BELOT_POINTS
-    declared = (sum(d.points for d in scored[0]), sum(d.points for d in scored[1]))
-    return declared, (belots[0], belots[1])
+        if seat & 1:
+            ew += BELOT_POINTS
+        else:
+            ns += BELOT_POINTS
+    ours, theirs = scored  # most often both empty
+    declared = (
+        sum(d.points for d in ours) if ours else 0,
+        sum(d.points for d in theirs) if theirs else 0,
+    )
+    return declared, (ns, ew)
 
 
 def valat_team(deal: Deal) -> Team | None:
     """The team that took all eight tricks, if one did."""
     ns, ew = deal.tricks_won
-    return Team.NS if ew == 0 else Team.EW if ns == 0 else None
+    return _NS if ew == 0 else _EW if ns == 0 else None
 
 
 class Bulgarian(Game):
@@ -144,7 +153,7 @@ class Bulgarian(Game):
         return compare(announced, deal.contract, deal.rules.declaration_compare)
 
     def score(self, deal: Deal, hanging: int) -> DealScore:
-        contract, bidder = deal.contract, deal.bidder
+        contract, bidder = deal._contract, deal._bidder
         assert contract is not None and bidder is not None
         announced = [d or () for d in deal._declared]
         # Nothing announced: nothing to compare.
@@ -154,7 +163,7 @@ class Bulgarian(Game):
             contract,
             bidder.team,
             team_points(deal, scored),
-            double=deal.double,
+            double=deal._double,
             valat=valat_team(deal),
             hanging=hanging,
         )

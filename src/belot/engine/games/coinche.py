@@ -124,7 +124,7 @@ def score_coinche(
         # A side that takes no trick loses its declarations; the sweep counts 250.
         shown[capot.other] = 0
         counted[capot], counted[capot.other] = CAPOT_CARDS, 0
-    raw = tuple(counted[t] + shown[t] + belote[t] for t in Team)
+    raw = (counted[0] + shown[0] + belote[0], counted[1] + shown[1] + belote[1])
     if level == CAPOT_LEVEL:
         made = capot == bidders
     else:
@@ -149,15 +149,10 @@ def score_coinche(
     else:
         written[defenders] = table + level * times + shown[0] + shown[1] + belote[defenders]
         written[bidders] = belote[bidders]
-    notes = tuple(
-        note
-        for note, present in (
-            ("capot", capot is not None),
-            ("failed", not made),
-            ("coinche", double == 2),
-            ("surcoinche", double == 4),
-        )
-        if present
+    notes = (
+        *(("capot",) if capot is not None else ()),
+        *(() if made else ("failed",)),
+        *(("coinche",) if double == 2 else ("surcoinche",) if double == 4 else ()),
     )
     return DealScore(
         Outcome.MADE if made else Outcome.INSIDE,

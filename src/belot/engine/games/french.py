@@ -75,12 +75,14 @@ def single_best_scores(
 ) -> tuple[list[Declaration], list[Declaration]]:
     """The declarations that score when the single strongest decides: every one of the team
     that holds it (French Belote, Coinche)."""
+    scored: tuple[list[Declaration], list[Declaration]] = ([], [])
+    if not any(announced):
+        return scored
     contract = deal.contract
     assert contract is not None and contract.trump is not None
     order = [deal.first]
     for _ in range(3):
         order.append(deal.next_seat(order[-1]))
-    scored: tuple[list[Declaration], list[Declaration]] = ([], [])
     winner = declaration_winner(announced, contract.trump, order)
     if winner is not None:
         for seat in winner.seats:
@@ -104,7 +106,7 @@ def score_french(
         # 252 replaces 162; the swept team loses its declarations, keeps its belote.
         points[capot], points[capot.other] = CAPOT_POINTS, 0
         shown[capot.other] = 0
-    raw = tuple(points[t] + shown[t] + belote[t] for t in Team)
+    raw = (points[0] + shown[0] + belote[0], points[1] + shown[1] + belote[1])
     defenders = takers.other
     notes = ("capot",) if capot is not None else ()
     written = list(raw)
