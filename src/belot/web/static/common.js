@@ -79,6 +79,12 @@ export function suitContract(letter) {
   return SUIT_CONTRACT[letter];
 }
 
+/** A bot level in words ("basic" -> "начинаещ"); a level without words keeps its name. */
+export function levelName(level) {
+  const key = `level_${level}`;
+  return t(key) === key ? level : t(key);
+}
+
 /** A game's name from its rules preset ("coinche" -> "Coinche"). */
 export function gameName(preset) {
   const names = {

@@ -1,7 +1,7 @@
 // The table page: one WebSocket to the server, which sends this seat's view after every change.
 import {
   SEATS, callText, cardImg, cardName, contractSymbol, contractText, currentLang,
-  declarationText, el, gameName, gameWords, pointsBid, position, setLang, setSetting, settings,
+  declarationText, el, gameName, gameWords, levelName, pointsBid, position, setLang, setSetting, settings,
   SETTING_CHOICES, suitContract, t, team,
 } from "./common.js";
 
@@ -331,7 +331,7 @@ function seatLabel(seat) {
   const info = state.table.seats[SEATS.indexOf(seat)];
   let name = info.name || t(`seat_${seat}`);
   if (seat === state.you) name += ` (${t("you")})`;
-  else if (info.kind === "bot") name += ` · ${info.level}`;
+  else if (info.kind === "bot") name += ` · ${levelName(info.level)}`;
   return name;
 }
 
@@ -605,7 +605,7 @@ function renderPanel() {
       } else if (info.open) {
         item.append(t("waiting_players"));
       } else {
-        item.append(info.kind === "bot" ? `${t("bot")} (${info.level})` : info.name || t("person"));
+        item.append(info.kind === "bot" ? `${t("bot")} (${levelName(info.level)})` : info.name || t("person"));
       }
       seats.append(item);
     });
@@ -950,6 +950,7 @@ function labelPage() {
   $("lang-select").value = currentLang();
   $("lang-select").setAttribute("aria-label", t("language"));
   $("lang-select").title = t("language");
+  $("felt").setAttribute("aria-label", t("table_label"));
   document.querySelector("#replay-link").textContent = t("replay");
   $("last-trick-btn").textContent = `${t("last_trick")} (L)`;
   $("hint-btn").textContent = `${t("hint")} (H)`;
