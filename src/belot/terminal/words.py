@@ -1,15 +1,17 @@
 """The terminal table's words in English, Bulgarian and French: one small table.
 
-The names follow the line mode (``belot.cli.play``) and the cheat sheet
-(``belot.cheatsheet.words``): Пас, Контра, Без коз, Всичко коз; Passe, Contre, Sans atout.
+The names follow the line mode (``belot.cli.play``); suits, contracts and card faces come from
+:mod:`belot.words`, as the cheat sheets' and the web pages': Пас, Контра, Без коз, Всичко коз;
+Passe, Contre, Sans-atout.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from belot import words
 from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
-from belot.engine.cards import Card
+from belot.engine.cards import Card, Rank
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
 from belot.engine.table import Seat, Team
@@ -25,12 +27,14 @@ _TEXTS: Final[dict[str, tuple[str, str, str]]] = {
     "S": ("You", "Ти", "Vous"),
     "W": ("West", "Запад", "Ouest"),
     "hands_were": ("Hands were:", "Картите бяха:", "Les mains étaient :"),
-    "clubs": ("clubs", "спатия", "trèfle"),
-    "diamonds": ("diamonds", "каро", "carreau"),
-    "hearts": ("hearts", "купа", "cœur"),
-    "spades": ("spades", "пика", "pique"),
-    "no-trumps": ("no trumps", "без коз", "sans atout"),
-    "all-trumps": ("all trumps", "всичко коз", "tout atout"),
+    **{
+        c.text: (
+            words.contract_name(c, "en").lower(),
+            words.contract_name(c, "bg").lower(),
+            words.contract_name(c, "fr").lower(),
+        )
+        for c in Contract
+    },
     "pass": ("pass", "пас", "passe"),
     "tierce": ("tierce", "терца", "tierce"),
     "quarte": ("quarte", "кварта", "cinquante"),
@@ -108,13 +112,6 @@ _TEXTS: Final[dict[str, tuple[str, str, str]]] = {
 _SEAT_LETTERS: Final = {"en": "NESW", "bg": "СИЮЗ", "fr": "NESO"}
 _TEAMS: Final = {"en": ("NS", "EW"), "bg": ("НС", "ИЗ"), "fr": ("NS", "EO")}
 
-# Card faces as each language writes them (belot.cheatsheet.words): вале, дама, поп, асо.
-_RANKS: Final = {
-    "en": ("7", "8", "9", "10", "J", "Q", "K", "A"),
-    "bg": ("7", "8", "9", "10", "В", "Д", "П", "А"),
-    "fr": ("7", "8", "9", "10", "V", "D", "R", "A"),
-}
-
 
 class Words:
     """The table's words in one language (``en``, ``bg`` or ``fr``)."""
@@ -141,13 +138,17 @@ class Words:
 
     def card(self, card: Card) -> str:
         """``J♥``, ``В♥``, ``V♥``."""
-        return _RANKS[self.lang][card.rank] + card.suit.symbol
+        return self.rank(card.rank) + card.suit.symbol
+
+    def rank(self, rank: Rank) -> str:
+        """A card face (belot.words; the French ace short, ``A``, to fit the table)."""
+        return words.rank_name(rank, self.lang, short_ace=True)
 
     def declaration(self, declaration: Declaration) -> str:
         """``quarte → A♥``, ``four of a kind В``: the kind and its top card (a four: its rank)."""
         kind = self(declaration.kind.text)
         if declaration.is_four:
-            return f"{kind} {_RANKS[self.lang][declaration.rank]}"
+            return f"{kind} {self.rank(declaration.rank)}"
         return f"{kind} → {self.card(declaration.top)}"
 
     def contract(self, contract: Contract) -> str:
