@@ -6,6 +6,7 @@ ranking, the cheat sheet, the replay and the error pages."""
 from __future__ import annotations
 
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,15 +82,17 @@ def test_the_table_of_each_game(server: browser_tests.Server, new_page: Any, gam
     page.wait_for_selector("#seed-hash")
     found = {"start": failing(page)}
 
-    def asked() -> bool:  # the person's first decision: the cut or a call
-        return browser_tests.panel_kind(page) in ("cut", "auction")
+    def asked() -> bool:  # the person's first decision: the cut, a call, or a card to play
+        kind = browser_tests.panel_kind(page)
+        return kind in ("cut", "auction", "declare", "deal-over") or bool(
+            page.query_selector("#hand .card.legal")
+        )
 
-    deadline_steps = 400
-    while not asked() and deadline_steps:
-        deadline_steps -= 1
+    deadline = time.monotonic() + 30
+    while not asked():
+        assert time.monotonic() < deadline, "the person was never asked anything"
         page.wait_for_timeout(40)
-    if asked():
-        found[browser_tests.panel_kind(page)] = failing(page)
+    found[browser_tests.panel_kind(page) or "card"] = failing(page)
     if game == "bulgarian":  # the end of a deal: the deal explained, every hand, the seed
         browser_tests.play_until(
             page, lambda: browser_tests.panel_kind(page) == "deal-over", seconds=40
