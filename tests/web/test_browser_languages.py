@@ -1,6 +1,6 @@
 """The pages as the browser draws them, in each language, show no word of another: the table of
 a game played through its auction to the deal explained (its settings, keys and score sheet
-included), the score counter with a deal on its sheet and the card-ranking tool's answer."""
+included) and its replay, the score counter with a deal on its sheet and the card-ranking tool's answer."""
 
 from __future__ import annotations
 
@@ -58,6 +58,13 @@ def test_a_table_through_a_deal_shows_only_its_language(
     assert looked
     assert foreign_on(page, lang) == []  # the deal explained, the sheet, the seeds
     page.click("#settings-btn")
+    assert foreign_on(page, lang) == []
+    assert not page.errors
+    # The replay of the deal: its auction, hands and tricks with their analysis.
+    page.goto(page.url.replace("/t/", "/replay/"))
+    page.wait_for_selector("#deal-select option", state="attached")
+    page.click("#next-btn")
+    page.wait_for_selector("#replay-trick figure")
     assert foreign_on(page, lang) == []
     assert not page.errors
 

@@ -66,7 +66,7 @@ function show() {
   $("step-label").textContent = step === 0 ? t("auction") : `${step} / ${trickCount}`;
   const points = deal.level ? `${deal.level === 250 ? t("capot") : deal.level} ` : "";
   let line = `${points}${contractText(deal.contract)} · ${t(`seat_${deal.bidder}`)}${deal.double > 1 ? ` ×${deal.double}` : ""}`;
-  line += ` · ${t("dealer")} ${deal.dealer} · ${t("seed")} ${deal.seed} · ${t("cut")} ${deal.cut}`;
+  line += ` · ${t("dealer")} ${t(`seat_${deal.dealer}`)} · ${t("seed")} ${deal.seed} · ${t("cut")} ${deal.cut}`;
   if (deal.written) line += ` · ${t("written")} ${deal.written.NS} : ${deal.written.EW}`;
   $("deal-line").textContent = line;
 }
