@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -155,7 +156,9 @@ def cluster(
 @dataclass
 class Person:
     """One seat of a table in a browser: plays a random legal card as soon as it may, and
-    connects again (to ``bases`` in turn) when its connection is lost."""
+    connects again (to ``bases`` in turn) when its connection is lost. Like the browser's
+    page, it acts once on a position: a state shown again (someone came or went) is not a
+    new turn."""
 
     table: str
     seat: str
@@ -167,6 +170,9 @@ class Person:
     hints: list[Any] = field(default_factory=list)
     connections: int = 0
     ask_hint: bool = False
+    #: The positions (``position``) it acted on, and how many states showed one again.
+    acted: set[str] = field(default_factory=set)
+    shown_again: int = 0
     _task: asyncio.Task[None] | None = None
     _news: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -189,9 +195,12 @@ class Person:
         while not wanted(self):
             left = deadline - asyncio.get_running_loop().time()
             if left <= 0:
+                last = self.states[-1]["view"] if self.states else None
+                turn = (last["phase"], last["turn"], last["legal"][:3]) if last else None
                 raise AssertionError(
                     f"seat {self.seat} never got there: {self.shown} {self.statuses[-3:]}"
-                    f" {self.errors[-3:]} {len(self.hints)} hints"
+                    f" {self.errors[-3:]} {len(self.hints)} hints; last shown {turn},"
+                    f" {self.shown_again} shown again, {self.connections} connections"
                 )
             self._news.clear()
             with contextlib.suppress(TimeoutError):
@@ -207,6 +216,7 @@ class Person:
             with contextlib.suppress(OSError, websockets.exceptions.WebSocketException):
                 async with connect(url, open_timeout=5, close_timeout=1) as ws:
                     self.connections += 1
+                    self.acted.clear()  # a new page: it is shown its turn anew
                     async for raw in ws:
                         await self._received(ws, json.loads(raw), rng)
             await asyncio.sleep(0.1)
@@ -215,22 +225,42 @@ class Person:
         kind = message["type"]
         if kind == "status":
             self.statuses.append(message)
+            if message.get("database") == "ok" and self.states:
+                # The table is served again, maybe elsewhere: what was sent may be lost.
+                self.acted.clear()
+                await self._act(ws, self.states[-1], rng)
         elif kind == "error":
             self.errors.append(message["message"])
         elif kind == "hint":
             self.hints.append(message["hint"])
         elif kind == "state":
             self.states.append(message)
-            legal = message["view"]["legal"] if message["view"] else []
-            if message["waiting_for_next"] and self.seat == "S":
-                await ws.send(json.dumps({"type": "next"}))
-            elif legal:
-                view = message["view"]
-                if self.ask_hint and view["phase"] == "play" and len(view["tricks"]) > 1:
-                    self.ask_hint = False
-                    await ws.send(json.dumps({"type": "hint"}))
-                await ws.send(json.dumps({"type": "act", "action": rng.choice(legal)}))
+            await self._act(ws, message, rng)
         self._news.set()
+
+    async def _act(self, ws: Any, state: dict[str, Any], rng: random.Random) -> None:
+        legal = state["view"]["legal"] if state["view"] else []
+        if not legal and not state["waiting_for_next"]:
+            return
+        position = _position(state)
+        if position in self.acted:
+            self.shown_again += 1
+            return
+        self.acted.add(position)
+        if state["waiting_for_next"]:
+            if self.seat == "S":
+                await ws.send(json.dumps({"type": "next"}))
+            return
+        view = state["view"]
+        if self.ask_hint and view["phase"] == "play" and len(view["tricks"]) > 1:
+            self.ask_hint = False
+            await ws.send(json.dumps({"type": "hint"}))
+        await ws.send(json.dumps({"type": "act", "action": rng.choice(legal)}))
+
+
+def _position(state: dict[str, Any]) -> str:
+    """What a seat is shown of its deal: the same text when only who is connected changed."""
+    return json.dumps([state["deal_number"], state["view"]], sort_keys=True)
 
 
 def _table(base: str) -> tuple[str, dict[str, str]]:
@@ -503,6 +533,58 @@ def test_a_stopped_owner_loses_its_table_when_the_lease_expires(cluster: list[Se
     asyncio.run(play())
     lease_owner = _owner(cluster, table)
     assert lease_owner is b
+
+
+def test_an_owner_held_up_for_a_moment_keeps_its_browsers_as_they_were(
+    postgres: Postgres, redis_server: Redis, serve: type[Server], tmp_path: Path
+) -> None:
+    """The owner does not run for 1.5 s (SIGSTOP, as a busy machine may hold a process up),
+    well within its lease: the relayed browser takes it for gone and joins it again, and the
+    owner, woken, keeps that browser as it was. North's seat is not left and taken again, so
+    no one is shown a turn a second time; its action sent meanwhile is played, not lost."""
+    url = postgres.database()
+    quick = ("--lease", "6", "--heartbeat", "0.2", "--bot-delay", "0.02", "--leave-grace", "30")
+    a, b = (
+        serve(tmp_path / f"data{i}", url, "--redis-url", redis_server.url, *quick) for i in (1, 2)
+    )
+    a.start()
+    b.start()
+    table, tokens = _table(a.base)
+    tokens["N"] = _claim(a.base, table, "N")
+    assert a.process is not None
+
+    seen: dict[str, int] = {}
+
+    async def play() -> None:
+        north = Person(table, "N", tokens["N"], [b.base])
+        south = Person(table, "S", tokens["S"], [a.base])
+        north.start()
+        south.start()
+        try:
+            await north.until(lambda p: p.shown >= (1, 6))
+            assert a.process is not None
+            seen.update(N=len(north.states), S=len(south.states))
+            a.process.send_signal(signal.SIGSTOP)
+            await asyncio.sleep(1.5)
+            a.process.send_signal(signal.SIGCONT)
+            before = max(north.shown, south.shown)
+            await north.until(lambda p: p.shown >= (before[0], before[1] + 8))
+        finally:
+            a.process.send_signal(signal.SIGCONT)
+            await north.stop()
+            await south.stop()
+        assert not north.errors and not south.errors, (north.errors, south.errors)
+        assert north.shown_again == 0 and south.shown_again == 0
+        for person in (north, south):  # no state shown twice: the seats never came and went
+            shown = [_position(state) for state in person.states[seen[person.seat] - 1 :]]
+            again = [i for i, (x, y) in enumerate(itertools.pairwise(shown)) if x == y]
+            assert not again, (person.seat, again, len(shown))
+        assert north.connections == 1 and south.connections == 1
+        record = _record(url, table)
+        assert _lost(north, record, url) == 0 and _lost(south, record, url) == 0
+
+    asyncio.run(play())
+    assert _owner([a, b], table) is a
 
 
 def test_deploy_start_sh_starts_and_stops_the_site(tmp_path: Path) -> None:

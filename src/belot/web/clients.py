@@ -44,6 +44,7 @@ class Client:
     #: Set once the connection is given up; nothing more is sent.
     dropped: bool = False
     _queue: deque[tuple[bool, str]] = field(default_factory=deque)
+    _last_view: str | None = None
     _writer: asyncio.Task[None] | None = None
     _closer: asyncio.Task[None] | None = None
 
@@ -51,10 +52,16 @@ class Client:
         """Queue ``text`` for sending; False when the client is (now) dropped.
 
         A ``view`` (a whole state of the table) may be skipped for a newer one when the queue
-        is full; other messages (errors, hints) are never skipped.
+        is full, and is not sent again when it is the last one offered word for word (an
+        action hidden from this seat changes nothing it sees); other messages (errors, hints)
+        are never skipped.
         """
         if self.dropped:
             return False
+        if view:
+            if text == self._last_view:
+                return True
+            self._last_view = text
         if len(self._queue) >= QUEUE_LENGTH:
             oldest_view = next((i for i, (v, _) in enumerate(self._queue) if v), None)
             if oldest_view is None:

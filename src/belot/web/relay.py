@@ -20,6 +20,13 @@ expired, this process takes the table over, replays it from its record and serve
 itself. A process that loses Redis carries on with its own browsers, and its links try again
 until Redis is back; the owner forgets a link it has not heard from for ``3 * heartbeat``
 seconds (its seat counts as left, as when a browser closes).
+
+A busy machine may hold a process up for longer than that. Time a process did not run does
+not count against the links it serves or follows, and a link that took a held-up owner for
+gone and joins it again is kept as it was: its seat is not left and taken again, and no one
+is shown the same turn twice. A message that reaches an owner which forgot its link is sent
+back (``lost`` with its text) and sent again once the link has joined again: no action is
+dropped on the way.
 """
 
 from __future__ import annotations
@@ -170,11 +177,23 @@ class Relay:
             delay = min(2 * delay, 2.0)
 
     async def _sweep(self) -> None:
-        """Forget the browsers of other processes that have not pinged for a while."""
+        """Forget the browsers of other processes that have not pinged for a while.
+
+        Time this process did not run (its event loop held up by a busy machine) does not
+        count against them: their pings wait unread meanwhile, so a link is forgotten only
+        after three heartbeats in which this process could have heard it."""
         loop = asyncio.get_running_loop()
+        awake = loop.time()
         while True:
             await asyncio.sleep(self.heartbeat)
-            limit = loop.time() - 3 * self.heartbeat
+            now = loop.time()
+            stalled = now - awake - self.heartbeat
+            awake = now
+            if stalled > self.heartbeat / 2:
+                for served in self.served.values():
+                    served.heard += stalled
+                continue  # the pings that came meanwhile are read before the next sweep
+            limit = now - 3 * self.heartbeat
             for key, served in list(self.served.items()):
                 if served.heard < limit:
                     await self._forget(key)
@@ -207,7 +226,12 @@ class Relay:
             key = (str(message.get("from")), str(message.get("conn")))
             served = self.served.get(key)
             if served is None:
-                if op != "leave":
+                if op == "msg":
+                    # Sent back, so that the link sends it again once it has joined again:
+                    # an action is never dropped on the way.
+                    lost = {"op": "lost", "conn": key[1], "text": str(message.get("text", ""))}
+                    self._answer(key[0], lost)
+                elif op == "ping":
                     self._answer(key[0], {"op": "lost", "conn": key[1]})
                 return
             served.heard = asyncio.get_running_loop().time()
@@ -231,7 +255,15 @@ class Relay:
         """At the owner: a browser of another process comes to one of our tables."""
         node, conn = str(message.get("from")), str(message.get("conn"))
         key = (node, conn)
-        await self._forget(key)  # a link joining again replaces its old self
+        served = self.served.get(key)
+        if served is not None and not served.session.dropped:
+            # A link that took this process for gone (a busy machine answers late) and came
+            # back: its browser missed nothing, so it carries on as it was, seat and all,
+            # and is not shown its turn a second time.
+            served.heard = asyncio.get_running_loop().time()
+            self._answer(node, {"op": "joined", "conn": conn, "kept": True})
+            return
+        await self._forget(key)  # a link whose browser lost messages starts again
 
         async def send(text: str) -> None:
             if await self.publish(node, {"op": "send", "conn": conn, "text": text}) == 0:
@@ -371,6 +403,10 @@ class Link:
         self._beat: asyncio.Task[None] | None = None
         self._moving: asyncio.Task[None] | None = None
         self._left = False
+        #: Whether the last join found the owner still serving this link (nothing missed).
+        self.kept = False
+        #: Messages the owner sent back unread, to send again after the move.
+        self._resend: list[str] = []
         #: When the owner last answered (event loop time).
         self.heard = 0.0
 
@@ -405,6 +441,7 @@ class Link:
         if answer["op"] == "joined":
             self.owner = owner
             self.heard = asyncio.get_running_loop().time()
+            self.kept = bool(answer.get("kept"))
             return None
         moved = answer.get("owner")
         if answer.get("status") == 423 and moved and moved != owner:
@@ -459,6 +496,10 @@ class Link:
             self.out.drop(str(message.get("reason", "closed by the table's server")))
         elif op == "lost":
             self.moved()
+            if "text" in message:
+                # The owner had forgotten this link when the message came: sent again, in
+                # order, once the link has joined again.
+                self._resend.append(str(message["text"]))
 
     def moved(self) -> None:
         """The owner does not answer or forgot us: find where the table is served now."""
@@ -466,42 +507,64 @@ class Link:
             self._moving = asyncio.get_running_loop().create_task(self._move())
 
     async def _move(self) -> None:
-        told = False
         try:
-            while not self._left and not self.out.dropped:
-                try:
-                    where = await self._place()
-                    if where is None:
-                        if self._beat is not None:
-                            self._beat.cancel()
-                        _log.info("relay: table %s is served here now", self.table_id)
-                        return
-                    if await self._join(where) is None:
-                        _log.info("relay: table %s is served by %s", self.table_id, where)
-                        if told:
-                            self.out.offer(json.dumps({"type": "status", "database": "ok"}))
-                        return
-                except (_Gone, RedisError, OSError):
-                    pass
-                except Unavailable as error:
-                    if error.status != 503:
-                        self.out.offer(
-                            json.dumps({"type": "error", "message": str(error), "fatal": True})
-                        )
-                        self.out.drop(str(error))
-                        return
-                if not told:
-                    told = True
-                    message = {"type": "status", "database": "reconnecting", "message": MOVING}
-                    self.out.offer(json.dumps(message))
-                await asyncio.sleep(min(0.25, self.relay.heartbeat))
+            await self._relocate()
         finally:
             self._moving = None
+        # The browser's next message waits for this task, so these go first, in order.
+        while self._resend and not self._left and not self.dropped:
+            await self.handle(self._resend.pop(0))
+
+    async def _relocate(self) -> None:
+        told = False
+        while not self._left and not self.out.dropped:
+            try:
+                where = await self._place()
+                if where is None:
+                    if self._beat is not None:
+                        self._beat.cancel()
+                    _log.info("relay: table %s is served here now", self.table_id)
+                    self._back()
+                    return
+                if await self._join(where) is None:
+                    _log.info("relay: table %s is served by %s", self.table_id, where)
+                    if told or not self.kept:
+                        self._back()
+                    return
+            except (_Gone, RedisError, OSError):
+                pass
+            except Unavailable as error:
+                if error.status != 503:
+                    self.out.offer(
+                        json.dumps({"type": "error", "message": str(error), "fatal": True})
+                    )
+                    self.out.drop(str(error))
+                    return
+            if not told:
+                told = True
+                message = {"type": "status", "database": "reconnecting", "message": MOVING}
+                self.out.offer(json.dumps(message))
+            await asyncio.sleep(min(0.25, self.relay.heartbeat))
+
+    def _back(self) -> None:
+        """Tell the browser its table is served again: what it is sent next is the whole
+        state, and a message it sent may not have reached the old server (a page shown its
+        turn again may act again)."""
+        self.out.offer(json.dumps({"type": "status", "database": "ok"}))
 
     async def _heartbeat(self) -> None:
         message = {"op": "ping", "conn": self.conn, "from": self.relay.node}
+        loop = asyncio.get_running_loop()
+        awake = loop.time()
         while self.local is None and not self._left:
             await asyncio.sleep(self.relay.heartbeat)
+            now = loop.time()
+            stalled = now - awake - self.relay.heartbeat
+            awake = now
+            if stalled > self.relay.heartbeat / 2:
+                # This process did not run meanwhile: the owner's answers wait unread.
+                self.heard += stalled
+                continue
             if self._moving is not None or self.owner is None:
                 continue
             try:
