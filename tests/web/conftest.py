@@ -149,7 +149,7 @@ class Server:
                 if self.process.poll() is not None:
                     raise RuntimeError(f"the server stopped: {self.log.read_text()}") from None
                 time.sleep(0.05)
-        raise RuntimeError("the server did not start")
+        raise RuntimeError(f"the server did not start in 30 s: {self.log.read_text()}")
 
     def kill(self) -> None:
         """SIGKILL: the process ends at once, in the middle of whatever it does."""
