@@ -130,3 +130,17 @@ def test_the_table_in_the_light_colours(server: browser_tests.Server, new_page: 
     assert page.get_attribute("html", "data-theme") == "light"
     assert failing(page) == []
     assert not page.errors
+
+
+def test_the_hint_and_the_settings_on_a_phone(server: browser_tests.Server, new_page: Any) -> None:
+    page = new_page(width=390, height=844)
+    browser_tests.create_table(page, server)
+    browser_tests.play_until(page, lambda: browser_tests.mid_trick(page), seconds=40)
+    page.click("#hint-btn")
+    page.wait_for_selector("#hint-box li")
+    found = {"hint": failing(page)}
+    page.click("#settings-btn")
+    page.wait_for_selector("#settings-dialog[open]")
+    found["settings"] = failing(page)
+    assert found == {"hint": [], "settings": []}
+    assert not page.errors

@@ -890,7 +890,7 @@ function renderHint() {
     box.hidden = true;
     return;
   }
-  box.replaceChildren(el("h3", { text: t("hint") }), el("p", { class: "hint-unit", text: t("hint_unit") }));
+  box.replaceChildren(el("h2", { text: t("hint") }), el("p", { class: "hint-unit", text: t("hint_unit") }));
   const list = el("ol");
   for (const item of hintList) {
     const text = /^(7|8|9|10|J|Q|K|A)[CDHS]$/.test(item.action) ? cardName(item.action) : callText(item.action);
