@@ -40,6 +40,10 @@ def test_undo_takes_back_my_last_action_and_the_bots_after_it() -> None:
     with pytest.raises(TableError, match="nothing to take back yet"):
         table.undo(ME)
     play_on(table, lambda t: sum(len(x.plays) for x in t.deal.tricks) >= 10)
+    table.seats[ME].away = True  # a bot plays the seat meanwhile: no undo
+    with pytest.raises(TableError, match="take it back first"):
+        table.undo(ME)
+    table.seats[ME].away = False
     mine = max(i for i, (name, _) in enumerate(table.record) if name == "S")
     before = Table.from_config("T", table.to_config(), table.record[:mine])
     taken = table.undo(ME)

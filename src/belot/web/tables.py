@@ -339,6 +339,7 @@ class Table:
             and not self.is_over
             and self.alone_with_bots
             and self.seats[seat].kind == "person"
+            and not self.seats[seat].away  # a bot plays the seat now: take it back first
             and any(name == seat.name for name, _ in self.record)
         )
 
@@ -351,6 +352,8 @@ class Table:
                 raise TableError("nothing to take back: the match is not being played")
             if not self.alone_with_bots or self.seats[seat].kind != "person":
                 raise TableError("undo is only for one person playing against bots")
+            if self.seats[seat].away:
+                raise TableError("a bot is playing your seat: take it back first")
             raise TableError("nothing to take back yet")
         last = max(i for i, (name, _) in enumerate(self.record) if name == seat.name)
         taken = len(self.record) - last
