@@ -8,7 +8,9 @@ so a forced card of French Belote, Coinche or Bela weighs nothing either.
 ``PlayModel`` weighs a dealt world by how many of the other team's plays `basic`, holding that
 world's cards, would have made: each play it would not have made multiplies the world's weight
 by ``miss``. A world in which `basic` would have played every card as it was played keeps its
-weight.
+weight. In Bulgarian Belot `basic` counts out the last ``ENDGAME_TRICKS`` tricks by solving
+dealings of the unseen cards (``basic.count_out``), which the model does not replay: plays from
+a hand that short weigh nothing.
 
 What a seat knew when it played (the cards gone, the voids shown, the declarations and belots
 heard) is the same in every world but for its own hand, so it is worked out once a decision and
@@ -20,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from belot.bots.basic import play_card
+from belot.bots.basic import ENDGAME_TRICKS, play_card
 from belot.bots.knowledge import Knowledge
 from belot.engine.cards import Rank
 from belot.engine.deal import Trick
@@ -66,15 +68,17 @@ class PlayModel:
         if view.contract is None:
             return
         team = view.seat.team
+        # Hands of this many cards or fewer played `basic`'s counted-out end, not its rules.
+        counted = ENDGAME_TRICKS if view.rules.preset == "bulgarian" else 0
         history = [(seat, card.index) for trick in view.tricks for seat, card in trick.plays]
         since = [0, 0, 0, 0]
         plays: list[_Play] = []
         for n in range(len(history) - 1, -1, -1):
             seat, card = history[n]
             since[seat] |= 1 << card
-            if seat.team is team:
-                continue
             t, p = divmod(n, 4)
+            if seat.team is team or 8 - t <= counted:
+                continue
             plays.append(
                 _Play(
                     seat,
