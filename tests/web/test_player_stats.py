@@ -22,7 +22,9 @@ def finished_table(master: int, game: str = "bulgarian") -> Table:
         SeatInfo(kind="person", name="Mira", token_hash="x") if seat == Seat.S else SeatInfo()
         for seat in Seat
     ]
-    table = Table.new("T", Rules.from_dict({"preset": game, "options": {"target": 31}}), seats, master=master)
+    table = Table.new(
+        "T", Rules.from_dict({"preset": game, "options": {"target": 31}}), seats, master=master
+    )
     bots = {seat: make("random", seed=int(seat)) for seat in Seat}
     while not table.is_over:
         if table.waiting_for_next:
