@@ -69,8 +69,9 @@ def own(lang: str) -> frozenset[str]:
 
 def shown(page: str) -> str:
     """What a person sees of an HTML page in its language: its text and its labels, not its
-    scripts, styles, code or what shows without scripts only, nor what is marked as in another language (``lang="en"`` on a
-    server's message, each language named in its own words in the language picker)."""
+    scripts, styles, code or what shows without scripts only, nor what is marked as in another
+    language (``lang="en"`` on a server's message, each language named in its own words in the
+    language picker)."""
     page_lang = re.search(r'<html lang="([\w-]+)"', page)
     if page_lang is not None:
         other = rf'<(\w+)\b[^>]*\blang="(?!{page_lang.group(1)}")[^"]*"[^>]*>.*?</\1>'

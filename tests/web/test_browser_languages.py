@@ -1,6 +1,7 @@
 """The pages as the browser draws them, in each language, show no word of another: the table of
 a game played through its auction to the deal explained (its settings, keys and score sheet
-included) and its replay, the score counter with a deal on its sheet and the card-ranking tool's answer."""
+included) and its replay, the score counter with a deal on its sheet and the card-ranking
+tool's answer."""
 
 from __future__ import annotations
 
