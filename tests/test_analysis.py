@@ -169,3 +169,21 @@ def test_hint_calls_weighs_every_legal_call(deal: Deal) -> None:
     assert result.exit_code == 0, result.output
     assert f"{opening.turn.name} to call" in result.output
     assert all(str(call) in result.output for call in view.legal)
+
+
+def test_a_coinche_call_hint_weighs_the_strong_bots_calls_in_several_worlds() -> None:
+    """Some forty bids are legal at a Coinche opening: the hint weighs the calls the strong
+    bot weighs, each in the same several worlds, not every bid in one world."""
+    from belot.bots.bidding import worth_weighing
+    from belot.engine.rules import Rules
+    from belot.engine.table import Seat
+
+    deal = Deal.new(Rules.preset_named("coinche"), dealer=Seat.N, seed=3)
+    deal.push(deal.legal_actions()[0])  # the cut
+    assert deal.turn is not None
+    view = deal.view(deal.turn)
+    assert len(view.legal) > 40
+    estimates = hint_calls(view, think=1.0)
+    weighed = worth_weighing(view)
+    assert {e.call for e in estimates} == set(weighed) and len(weighed) > 5
+    assert all(e.worlds == estimates[0].worlds >= 4 for e in estimates)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from belot.bots.base import decision_rng
-from belot.bots.bidding import CallEstimate, estimate_calls
+from belot.bots.bidding import CallEstimate, estimate_calls, worth_weighing
 from belot.bots.solver import Position, Solver
 from belot.bots.strong import (
     HARD_CAP_NODES,
@@ -30,6 +30,7 @@ from belot.engine.actions import Call, Declare, Play
 from belot.engine.cards import Card
 from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
+from belot.engine.games import game_of
 from belot.engine.scoring import contract_total
 from belot.engine.table import Seat
 from belot.engine.view import SeatView
@@ -68,10 +69,18 @@ def hint(view: SeatView, *, think: float = 1.0, seed: int = 0) -> list[CardEstim
 def hint_calls(view: SeatView, *, think: float = 1.0, seed: int = 0) -> list[CallEstimate]:
     """Each legal call of ``view``'s seat with the mean game points its team less the other's
     that it leads to (the rest of the auction made by the ``basic`` model, each contract solved
-    exactly), in the strong bot's order of preference (``think``: seconds of search)."""
+    exactly), in the strong bot's order of preference (``think``: seconds of search).
+
+    In Coinche, where some forty bids are legal, the calls weighed are those the strong bot
+    weighs (``worth_weighing``: pass, coinche and surcoinche, and its best suits at the levels
+    within reach): played out one by one, every legal bid would leave a second of search one
+    world for all of them, and the hint would be a guess."""
     if view.phase is not Phase.AUCTION or view.turn != view.seat:
         raise AnalysisError(f"it is not {view.seat.name}'s turn to call")
-    calls = [action for action in view.legal if isinstance(action, Call)]
+    if game_of(view.rules).name == "coinche":
+        calls = worth_weighing(view)
+    else:
+        calls = [action for action in view.legal if isinstance(action, Call)]
     estimates = estimate_calls(
         view,
         calls,
