@@ -57,6 +57,7 @@ __all__ = [
     "check_deal",
     "deal_to_json",
     "field_error",
+    "field_problem",
     "parse_deal",
     "parse_sheet",
     "score",
@@ -90,17 +91,21 @@ class CalcError(BelotError):
 
     ``field`` is the offending key as a dotted path (``"points.NS.cards"``, ``"deals[2].double"``,
     ``""`` for the input as a whole) and ``reason`` says what is wrong with it, ready to show next
-    to a form field.
+    to a form field. A reason a person may meet typing a deal also has a ``code`` and the
+    ``values`` in it, for a page to say it in its own language (``""`` and ``{}`` otherwise).
     """
 
-    def __init__(self, field: str, reason: str) -> None:
+    def __init__(self, field: str, reason: str, code: str = "", **values: object) -> None:
         self.field = field
         self.reason = reason
+        self.code = code
+        self.values = values
         super().__init__(f"{field}: {reason}" if field else reason)
 
     def within(self, prefix: str) -> CalcError:
         """The same error with its field placed under ``prefix`` (``"deals[3]"``)."""
-        return CalcError(f"{prefix}.{self.field}" if self.field else prefix, self.reason)
+        field = f"{prefix}.{self.field}" if self.field else prefix
+        return CalcError(field, self.reason, self.code, **self.values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,9 +166,10 @@ def _is_json(value: object) -> bool:
 def _whole(field: str, value: object) -> int:
     """A non-negative whole number (JSON ``true`` and ``2.0`` are refused)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise CalcError(field, f"must be a whole number, not {_show(value)}")
+        shown = _show(value)
+        raise CalcError(field, f"must be a whole number, not {shown}", "whole", value=shown)
     if value < 0:
-        raise CalcError(field, f"cannot be negative ({value})")
+        raise CalcError(field, f"cannot be negative ({value})", "negative", value=value)
     return value
 
 
@@ -234,26 +240,41 @@ def _rules(name: object, options: object) -> Rules:
 def _declarations(field: str, value: object, contract: Contract | None) -> int:
     points = _whole(field, value)
     if points % 10:
-        raise CalcError(field, f"{points} is not a multiple of 10")
+        raise CalcError(field, f"{points} is not a multiple of 10", "tens", points=points)
     if points in _IMPOSSIBLE_DECLARATIONS:
         raise CalcError(
-            field, f"{points} cannot be scored (tierce 20, quarte 50, quinte or four 100+)"
+            field,
+            f"{points} cannot be scored (tierce 20, quarte 50, quinte or four 100+)",
+            "declarations",
+            points=points,
         )
     if points and contract == Contract.NO_TRUMPS:
-        raise CalcError(field, "declarations do not count in no-trumps")
+        raise CalcError(field, "declarations do not count in no-trumps", "nt_declarations")
     return points
 
 
 def _belot(field: str, value: object, contract: Contract | None) -> int:
     points = _whole(field, value)
     if points % _BELOT:
-        raise CalcError(field, f"{points} is not a multiple of 20 (a belot is 20)")
+        raise CalcError(
+            field, f"{points} is not a multiple of 20 (a belot is 20)", "twenties", points=points
+        )
     if points and contract == Contract.NO_TRUMPS:
-        raise CalcError(field, "there is no belot in no-trumps")
+        raise CalcError(field, "there is no belot in no-trumps", "nt_belot")
     if contract is not None and contract.is_suit and points > _BELOT:
-        raise CalcError(field, f"{points}: a suit contract has one belot (20) at most")
+        raise CalcError(
+            field,
+            f"{points}: a suit contract has one belot (20) at most",
+            "one_belot",
+            points=points,
+        )
     if points > 4 * _BELOT:
-        raise CalcError(field, f"{points}: four belots (80) at most, in all-trumps")
+        raise CalcError(
+            field,
+            f"{points}: four belots (80) at most, in all-trumps",
+            "four_belots",
+            points=points,
+        )
     return points
 
 
@@ -262,9 +283,20 @@ def _cards(field: str, value: object, contract: Contract | None, rules: Rules) -
     top = contract_total(contract, rules) if contract is not None else 260
     if points > top:
         where = f"a {_kind(contract)} contract" if contract is not None else "any contract"
-        raise CalcError(field, f"{points} is more than the {top} card points of {where}")
+        raise CalcError(
+            field,
+            f"{points} is more than the {top} card points of {where}",
+            "too_many_cards",
+            points=points,
+            top=top,
+        )
     if contract == Contract.NO_TRUMPS and points % 2:
-        raise CalcError(field, f"{points}: card points in no-trumps are always even (doubled)")
+        raise CalcError(
+            field,
+            f"{points}: card points in no-trumps are always even (doubled)",
+            "odd_nt",
+            points=points,
+        )
     return points
 
 
@@ -279,7 +311,23 @@ def field_error(
     contract: Contract | str | None = None,
     rules: Rules | None = None,
 ) -> str | None:
-    """Why ``value`` cannot go in ``field``, or None if it can.
+    """Why ``value`` cannot go in ``field`` (:func:`field_problem`'s reason), or None if it can.
+
+    >>> field_error("points.NS.declarations", 25)
+    '25 is not a multiple of 10'
+    """
+    problem = field_problem(field, value, contract=contract, rules=rules)
+    return None if problem is None else problem.reason
+
+
+def field_problem(
+    field: str,
+    value: object,
+    *,
+    contract: Contract | str | None = None,
+    rules: Rules | None = None,
+) -> CalcError | None:
+    """The error that says why ``value`` cannot go in ``field``, or None if it can.
 
     ``field`` is a key of the JSON input: ``contract``, ``bid``, ``declarers``, ``double``,
     ``valat``, ``hanging``, ``rules`` or ``points.<TEAM>.cards|declarations|belot``. Checks that
@@ -287,8 +335,8 @@ def field_error(
     given. Checks that involve two fields (the card points adding up) are left to
     :func:`check_deal`.
 
-    >>> field_error("points.NS.declarations", 25)
-    '25 is not a multiple of 10'
+    >>> field_problem("points.NS.declarations", 25).code
+    'tens'
     """
     rules = rules or Rules.bulgarian()
     try:
@@ -327,7 +375,7 @@ def field_error(
         else:
             raise CalcError("", f"unknown field {field!r}")
     except CalcError as error:
-        return error.reason
+        return error
     return None
 
 
@@ -355,16 +403,27 @@ def check_deal(deal: DealInput) -> None:
             "points",
             f"card points {ns.cards} + {ew.cards} = {ns.cards + ew.cards}, "
             f"but a {_kind(contract)} deal has {total}",
+            "card_sum",
+            ns=ns.cards,
+            ew=ew.cards,
+            sum=ns.cards + ew.cards,
+            total=total,
         )
     if contract.is_suit and ns.belot and ew.belot:
-        raise CalcError("points", "both teams cannot have the one belot of the trump suit")
+        raise CalcError(
+            "points", "both teams cannot have the one belot of the trump suit", "both_belot"
+        )
     if ns.belot + ew.belot > 4 * _BELOT:
-        raise CalcError("points", "all-trumps has four belots (80) at most")
+        raise CalcError("points", "all-trumps has four belots (80) at most", "all_belots")
     if deal.valat is not None and deal.points[deal.valat].cards != total:
         raise CalcError(
             "valat",
             f"{deal.valat} took every trick, so {deal.valat} has all {total} card points "
             f"and {deal.valat.other} 0",
+            "valat_cards",
+            team=deal.valat.name,
+            other=deal.valat.other.name,
+            total=total,
         )
 
 
@@ -461,7 +520,7 @@ def _points(
             cards[team] = _cards(f"points.{team}.cards", given[team]["cards"], contract, rules)
     if not cards:
         if valat is None:
-            raise CalcError("points", "give the card points of at least one team")
+            raise CalcError("points", "give the card points of at least one team", "no_cards")
         cards[valat] = total
     for team in Team:
         if team not in cards:

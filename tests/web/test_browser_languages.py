@@ -1,7 +1,7 @@
 """The pages as the browser draws them, in each language, show no word of another: the table of
 a game played through its auction to the deal explained (its settings, keys and score sheet
-included) and its replay, the score counter with a deal on its sheet and the card-ranking
-tool's answer."""
+included) and its replay, the score counter with a refused number and a deal on its sheet, and
+the card-ranking tool's answer."""
 
 from __future__ import annotations
 
@@ -94,6 +94,12 @@ def test_the_score_counter_and_the_ranking_tool_answer_in_bulgarian(
 ) -> None:
     page = new_page()
     page.goto(f"{server.url}/score?lang=bg")
+    page.fill("#f-NS-cards", "90")
+    page.fill("#f-NS-declarations", "25")  # refused, and said why in Bulgarian
+    slot = page.locator('[data-error-for="points.NS.declarations"]')
+    slot.filter(has_text="25 не е кратно на 10").wait_for()
+    assert foreign_on(page, "bg") == []
+    page.fill("#f-NS-declarations", "")
     page.select_option("#f-contract", "no-trumps")
     page.fill("#f-NS-cards", "150")
     page.click("#add-deal")

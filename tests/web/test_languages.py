@@ -13,6 +13,7 @@ from belot.engine.rules import PRESETS
 from belot.web import i18n
 from belot.web.app import create_app
 from belot.web.croatian import CROATIAN
+from belot.web.scorecounter import texts as page_texts
 from belot.web.store import Store
 
 
@@ -120,3 +121,51 @@ def test_no_page_shows_a_word_that_is_not_in_its_language(tmp_path: Path, lang: 
             assert page_words.foreign(page_words.shown(page.text), lang) == [], path
             checked += 1
         assert checked == len(paths) - sum(1 for code, _ in FALLBACK if code == lang)
+
+
+# --- the score counter's reasons for a refused number, in each language ----------------------
+
+#: A typed deal for each reason the counter gives, with the reason's code.
+REFUSED = [
+    ({"NS": {"cards": "abc"}}, "spades", None, "whole"),
+    ({"NS": {"cards": -5}}, "spades", None, "negative"),
+    ({"NS": {"cards": 90, "declarations": 25}}, "spades", None, "tens"),
+    ({"NS": {"cards": 90, "declarations": 30}}, "spades", None, "declarations"),
+    ({"NS": {"cards": 90, "declarations": 20}}, "no-trumps", None, "nt_declarations"),
+    ({"NS": {"cards": 90, "belot": 30}}, "spades", None, "twenties"),
+    ({"NS": {"cards": 90, "belot": 20}}, "no-trumps", None, "nt_belot"),
+    ({"NS": {"cards": 90, "belot": 40}}, "spades", None, "one_belot"),
+    ({"NS": {"cards": 90, "belot": 100}}, "all-trumps", None, "more_than"),
+    ({"NS": {"cards": 200}}, "spades", None, "too_many_cards"),
+    ({"NS": {"cards": 91}}, "no-trumps", None, "odd_nt"),
+    ({"NS": {"cards": 100}, "EW": {"cards": 64}}, "spades", None, "card_sum"),
+    ({"NS": {"cards": 90, "belot": 20}, "EW": {"belot": 20}}, "spades", None, "both_belot"),
+    ({"NS": {"cards": 90, "belot": 60}, "EW": {"belot": 40}}, "all-trumps", None, "all_belots"),
+    ({"NS": {"cards": 90}}, "spades", "NS", "valat_cards"),
+    ({}, "spades", None, "no_cards"),
+]
+
+
+@pytest.mark.parametrize(("points", "contract", "valat", "code"), REFUSED)
+def test_each_refused_number_has_its_reason_in_every_language(
+    tmp_path: Path, points: dict[str, object], contract: str, valat: str | None, code: str
+) -> None:
+    entry = {"contract": contract, "declarers": "NS", "points": points, "valat": valat}
+    with TestClient(
+        create_app(Store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), bot_delay=0)
+    ) as client:
+        answer = client.post("/api/score/deal", json=entry).json()
+    refused = [e for e in answer["errors"] if e.get("code") == code]
+    assert refused, answer
+    values = refused[0]["values"]
+    for lang in i18n.LANGUAGES:
+        said = page_texts.TEXTS[f"refused_{code}"][lang].format(**values)
+        assert "{" not in said and said, (lang, said)
+    # The English words are the server's own reason (the kind of deal aside: the page shows it).
+    english = page_texts.TEXTS[f"refused_{code}"]["en"].format(**values)
+    assert refused[0]["message"].endswith(english) or code in ("too_many_cards", "card_sum")
+
+
+def test_every_reason_the_pages_word_is_one_the_server_gives() -> None:
+    codes = {key.removeprefix("refused_") for key in page_texts.TEXTS if key.startswith("refused_")}
+    assert codes == {code for *_, code in REFUSED}

@@ -97,7 +97,12 @@ def test_impossible_fields_are_each_explained(client: TestClient) -> None:
 def test_card_points_must_add_up(client: TestClient) -> None:
     answer = client.post("/api/score/deal", json=deal("spades", "NS", 100, 64)).json()
     assert answer["errors"] == [
-        {"field": "points", "message": "card points 100 + 64 = 164, but a suit deal has 162"}
+        {
+            "field": "points",
+            "message": "card points 100 + 64 = 164, but a suit deal has 162",
+            "code": "card_sum",
+            "values": {"ns": 100, "ew": 64, "sum": 164, "total": 162},
+        }
     ]
 
 

@@ -30,7 +30,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from belot import cheatsheet, words
-from belot.calc import CalcError, calc_deal, calc_sheet, field_error
+from belot.calc import CalcError, calc_deal, calc_sheet, field_error, field_problem
 from belot.engine.cards import Card, Suit
 from belot.engine.contracts import Contract
 from belot.engine.errors import BelotError
@@ -95,6 +95,13 @@ def _json_error(message: str, status: int = 400, field: str = "") -> JSONRespons
     )
 
 
+def _refused_input(error: CalcError) -> JSONResponse:
+    """400: a request no deal can come from, said in one line (with its ``code`` and
+    ``values``, when it has them, for the page to say it in its language)."""
+    shown = _problem(error.field, error) | {"message": str(error)}
+    return JSONResponse({"ok": False, "error": str(error), "errors": [shown]}, 400)
+
+
 def _page_data(rules: Rules, lang: str) -> dict[str, Any]:
     """What the counter's JavaScript needs to fill in the other team's card points."""
     return {
@@ -120,7 +127,16 @@ def _contract_label(contract: Contract, lang: str) -> str:
 # --- checking what was typed ------------------------------------------------------------------
 
 
-def _field_errors(entry: Mapping[str, Any]) -> list[dict[str, str]]:
+def _problem(field: str, error: CalcError) -> dict[str, Any]:
+    """A refused field as the page shows it: the reason, and its ``code`` and ``values`` for
+    the page to say it in its language (``why_*`` of scorecounter/texts.py), when it has them."""
+    shown: dict[str, Any] = {"field": field, "message": error.reason}
+    if error.code:
+        shown |= {"code": error.code, "values": error.values}
+    return shown
+
+
+def _field_errors(entry: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Every field of one typed deal that cannot be right, each with its reason.
 
     Each field is checked on its own first (so that several mistakes show at once), then the
@@ -131,9 +147,9 @@ def _field_errors(entry: Mapping[str, Any]) -> list[dict[str, str]]:
     for key in ("contract", "declarers", "double", "valat"):
         if entry.get(key) is None:  # absent: calc_deal says what is missing
             continue
-        reason = field_error(key, entry.get(key))
-        if reason is not None:
-            errors.append({"field": key, "message": reason})
+        problem = field_problem(key, entry.get(key))
+        if problem is not None:
+            errors.append(_problem(key, problem))
     points = entry.get("points")
     if isinstance(points, Mapping):
         for team in ("NS", "EW"):
@@ -145,15 +161,15 @@ def _field_errors(entry: Mapping[str, Any]) -> list[dict[str, str]]:
                 if value is None:
                     continue
                 field = f"points.{team}.{key}"
-                reason = field_error(field, value, contract=_contract_or_none(contract))
-                if reason is not None:
-                    errors.append({"field": field, "message": reason})
+                problem = field_problem(field, value, contract=_contract_or_none(contract))
+                if problem is not None:
+                    errors.append(_problem(field, problem))
     if errors:
         return errors
     try:
         calc_deal(dict(entry))
     except CalcError as error:
-        return [{"field": error.field, "message": error.reason}]
+        return [_problem(error.field, error)]
     return []
 
 
@@ -188,7 +204,13 @@ def _check_range(where: str, entry: Mapping[str, Any]) -> None:
             value = team_points.get(key)
             # Below 0 is a typing slip, shown next to its field like the others.
             if isinstance(value, int | float) and not isinstance(value, bool) and value > top:
-                raise CalcError(f"{where}points.{team}.{key}", f"{value:g} is more than {top}")
+                raise CalcError(
+                    f"{where}points.{team}.{key}",
+                    f"{value:g} is more than {top}",
+                    "more_than",
+                    value=f"{value:g}",
+                    top=top,
+                )
 
 
 def _score_sheet(entries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -203,7 +225,7 @@ def _score_sheet(entries: list[dict[str, Any]]) -> dict[str, Any]:
         result = calc_sheet(entries)
     except CalcError as error:
         deal, field = _split_deal_field(error.field)
-        return {"ok": False, "errors": [{"deal": deal, "field": field, "message": error.reason}]}
+        return {"ok": False, "errors": [{"deal": deal, **_problem(field, error)}]}
     return {"ok": True, "result": result}
 
 
@@ -337,7 +359,7 @@ def routes(
                 raise CalcError("", "send one deal as a JSON object")
             _check_range("", entry)
         except CalcError as error:
-            return _json_error(str(error), field=error.field)
+            return _refused_input(error)
         errors = _field_errors(entry)
         if errors:
             return _answer({"ok": False, "errors": errors})
@@ -347,14 +369,14 @@ def routes(
         try:
             entries = _entries(await _body(request))
         except CalcError as error:
-            return _json_error(str(error), field=error.field)
+            return _refused_input(error)
         return _answer(_score_sheet(entries))
 
     async def api_create_sheet(request: Request) -> Response:
         try:
             entries = _entries(await _body(request))
         except CalcError as error:
-            return _json_error(str(error), field=error.field)
+            return _refused_input(error)
         answer = _score_sheet(entries)
         if answer["ok"]:
             answer["id"], answer["edit"] = sheets(request).new_sheet(entries)
@@ -378,7 +400,7 @@ def routes(
             if isinstance(based_on, bool) or not isinstance(based_on, int):
                 raise CalcError("version", "send the version of the sheet the edit is based on")
         except CalcError as error:
-            return _json_error(str(error), field=error.field)
+            return _refused_input(error)
         if not sheet.may_edit(data.get("edit")):
             return _json_error("this link only shows the sheet: editing needs its edit link", 403)
         if based_on != sheet.version:

@@ -631,4 +631,104 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "fr": "donne {NS} {ns}, {EW} {ew}.",
         "hr": "daje {NS} {ns}, {EW} {ew}.",
     },
+    # Why a typed number is refused (``code`` of belot.calc.CalcError), with its values.
+    "refused_whole": {
+        "en": "must be a whole number, not {value}",
+        "bg": "трябва да е цяло число, не {value}",
+        "fr": "doit être un nombre entier, pas {value}",
+        "hr": "mora biti cijeli broj, a ne {value}",
+    },
+    "refused_negative": {
+        "en": "cannot be negative ({value})",
+        "bg": "не може да е отрицателно ({value})",
+        "fr": "ne peut pas être négatif ({value})",
+        "hr": "ne može biti negativan ({value})",
+    },
+    "refused_tens": {
+        "en": "{points} is not a multiple of 10",
+        "bg": "{points} не е кратно на 10",
+        "fr": "{points} n'est pas un multiple de 10",
+        "hr": "{points} nije višekratnik od 10",
+    },
+    "refused_declarations": {
+        "en": "{points} cannot be scored (tierce 20, quarte 50, quinte or four 100+)",
+        "bg": "{points} не може да се запише (терца 20, кварта 50, квинта или каре 100+)",
+        "fr": "{points} ne peut pas être marqué (tierce 20, quarte 50, quinte ou carré 100+)",
+        "hr": "{points} se ne može upisati (terca 20, kvarta 50, kvinta ili četiri iste 100+)",
+    },
+    "refused_nt_declarations": {
+        "en": "declarations do not count in no-trumps",
+        "bg": "при БК анонсите не се броят",
+        "fr": "les annonces ne comptent pas à sans-atout",
+        "hr": "zvanja se ne broje bez aduta",
+    },
+    "refused_twenties": {
+        "en": "{points} is not a multiple of 20 (a belot is 20)",
+        "bg": "{points} не е кратно на 20 (белотът е 20)",
+        "fr": "{points} n'est pas un multiple de 20 (une belote vaut 20)",
+        "hr": "{points} nije višekratnik od 20 (bela je 20)",
+    },
+    "refused_nt_belot": {
+        "en": "there is no belot in no-trumps",
+        "bg": "при БК няма белот",
+        "fr": "pas de belote à sans-atout",
+        "hr": "bez aduta nema bele",
+    },
+    "refused_one_belot": {
+        "en": "{points}: a suit contract has one belot (20) at most",
+        "bg": "{points}: при игра на боя има най-много един белот (20)",
+        "fr": "{points} : un contrat à la couleur a une belote (20) au plus",
+        "hr": "{points}: igra u boji ima najviše jednu belu (20)",
+    },
+    "refused_too_many_cards": {
+        "en": "{points} is more than the {top} card points of the contract",
+        "bg": "{points} е повече от {top}-те точки от карти на играта",
+        "fr": "{points} dépasse les {top} points de cartes du contrat",
+        "hr": "{points} je više od {top} bodova iz karata ove igre",
+    },
+    "refused_odd_nt": {
+        "en": "{points}: card points in no-trumps are always even (doubled)",
+        "bg": "{points}: при БК точките от картите са винаги четни (удвоени)",
+        "fr": "{points} : à sans-atout les points de cartes sont toujours pairs (doublés)",
+        "hr": "{points}: bez aduta su bodovi iz karata uvijek parni (udvostručeni)",
+    },
+    "refused_card_sum": {
+        "en": "card points {ns} + {ew} = {sum}, but the deal has {total}",
+        "bg": "точките от картите {ns} + {ew} = {sum}, а раздаването има {total}",
+        "fr": "points de cartes {ns} + {ew} = {sum}, mais la donne en a {total}",
+        "hr": "bodovi iz karata {ns} + {ew} = {sum}, a dijeljenje ih ima {total}",
+    },
+    "refused_both_belot": {
+        "en": "both teams cannot have the one belot of the trump suit",
+        "bg": "двата отбора не може да имат единствения белот в коз",
+        "fr": "les deux équipes ne peuvent pas avoir la seule belote de l'atout",
+        "hr": "obje ekipe ne mogu imati jedinu belu u adutu",
+    },
+    "refused_all_belots": {
+        "en": "all-trumps has four belots (80) at most",
+        "bg": "при ВК има най-много четири белота (80)",
+        "fr": "tout-atout a quatre belotes (80) au plus",
+        "hr": "kad je sve adut, ima najviše četiri bele (80)",
+    },
+    "refused_valat_cards": {
+        "en": "{team} took every trick, so {team} has all {total} card points and {other} 0",
+        "bg": "{team} взеха всички ръце, значи {team} имат всичките {total} точки от карти, а "
+        "{other} 0",
+        "fr": "{team} ont fait tous les plis : {team} ont les {total} points de cartes et {other} "
+        "0",
+        "hr": "{team} su uzeli sve štihove, pa {team} imaju svih {total} bodova iz karata, a "
+        "{other} 0",
+    },
+    "refused_no_cards": {
+        "en": "give the card points of at least one team",
+        "bg": "въведете точките от картите поне на единия отбор",
+        "fr": "donnez les points de cartes d'au moins une équipe",
+        "hr": "upišite bodove iz karata barem jedne ekipe",
+    },
+    "refused_more_than": {
+        "en": "{value} is more than {top}",
+        "bg": "{value} е повече от {top}",
+        "fr": "{value} dépasse {top}",
+        "hr": "{value} je više od {top}",
+    },
 }

@@ -16,6 +16,14 @@
   const teamName = (team) => T(`team_${team}`);
   const outcomeName = (outcome) => T(`outcome_${outcome}`);
 
+  /** Why a field is refused, in the page's language (the server's English when it has no code). */
+  function reason(error) {
+    if (!error.code || !(`refused_${error.code}` in data.texts)) return error.message;
+    const values = { ...error.values };
+    for (const name of ["team", "other"]) if (values[name]) values[name] = teamName(values[name]);
+    return T(`refused_${error.code}`, values);
+  }
+
   let deals = isCounter ? data.deals || [] : [];
   let sheetId = isCounter ? data.sheet_id : null;
   // Each save says which version of the sheet it changes; the server refuses a stale one.
@@ -133,7 +141,8 @@
       let slot = form.querySelector(`[data-error-for="${CSS.escape(field)}"]`);
       if (!slot && field.startsWith("points.")) slot = form.querySelector('[data-error-for="points"]');
       if (!slot) slot = form.querySelector('[data-error-for=""]');
-      slot.textContent = slot.textContent ? `${slot.textContent} ${error.message}` : error.message;
+      const said = reason(error);
+      slot.textContent = slot.textContent ? `${slot.textContent} ${said}` : said;
       const el = fieldElement(field);
       if (el) el.setAttribute("aria-invalid", "true");
       if (field === "points") {
@@ -325,8 +334,8 @@
       if (answer.current) return; // shown by showCurrent
       const mine = answer.errors.filter((e) => e.deal === index || e.deal === undefined || e.deal === null);
       const other = answer.errors.filter((e) => !mine.includes(e));
-      showErrors(mine.map((e) => ({ field: e.field, message: e.message })));
-      $("sheet-error").textContent = other.map((e) => T("deal_error", { n: e.deal + 1, message: e.message })).join(" ");
+      showErrors(mine.map((e) => ({ field: e.field, message: reason(e) })));
+      $("sheet-error").textContent = other.map((e) => T("deal_error", { n: e.deal + 1, message: reason(e) })).join(" ");
       return;
     }
     deals = newDeals;
@@ -350,7 +359,7 @@
     const newDeals = deals.filter((_, j) => j !== i);
     const answer = await saveSheet(newDeals);
     if (!answer.ok) {
-      if (!answer.current) $("sheet-error").textContent = answer.errors.map((e) => e.message).join(" ");
+      if (!answer.current) $("sheet-error").textContent = answer.errors.map(reason).join(" ");
       return;
     }
     deals = newDeals;
@@ -362,7 +371,7 @@
   async function rescore() {
     const answer = await post("/api/score/sheet", { deals });
     if (answer.ok) renderSheet(answer.result);
-    else $("sheet-error").textContent = answer.errors.map((e) => e.message).join(" ");
+    else $("sheet-error").textContent = answer.errors.map(reason).join(" ");
   }
 
   // --- wiring -------------------------------------------------------------------------------
