@@ -169,3 +169,19 @@ def test_each_refused_number_has_its_reason_in_every_language(
 def test_every_reason_the_pages_word_is_one_the_server_gives() -> None:
     codes = {key.removeprefix("refused_") for key in page_texts.TEXTS if key.startswith("refused_")}
     assert codes == {code for *_, code in REFUSED}
+
+
+def test_a_stale_edit_is_told_in_every_language(tmp_path: Path) -> None:
+    """The page words the server's 409 itself (``stale``): the English is the server's."""
+    entry = {"contract": "spades", "declarers": "NS", "points": {"NS": {"cards": 90}}}
+    with TestClient(
+        create_app(Store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), bot_delay=0)
+    ) as client:
+        made = client.post("/api/score/sheets", json={"deals": [entry]}).json()
+        body = {"deals": [entry, entry], "version": 0, "edit": made["edit"]}
+        answer = client.put(f"/api/score/sheets/{made['id']}", json=body)
+    assert answer.status_code == 409
+    version = answer.json()["current"]["version"]
+    assert page_texts.TEXTS["stale"]["en"].format(version=version) == answer.json()["error"]
+    for lang in i18n.LANGUAGES:
+        assert str(version) in page_texts.TEXTS["stale"][lang].format(version=version)

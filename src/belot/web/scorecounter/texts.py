@@ -731,4 +731,14 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "fr": "{value} dépasse {top}",
         "hr": "{value} je više od {top}",
     },
+    "stale": {
+        "en": "someone else changed this sheet first (now version {version}): it is shown as it "
+        "is now; make your change again",
+        "bg": "някой друг промени листа преди вас (вече версия {version}): показан е какъвто е "
+        "сега; направете промяната си отново",
+        "fr": "quelqu'un d'autre a changé cette feuille avant vous (version {version}) : elle "
+        "est montrée telle qu'elle est ; refaites votre changement",
+        "hr": "netko drugi je prvi promijenio ovaj list (sada verzija {version}): prikazan je "
+        "kakav je sada; ponovite svoju promjenu",
+    },
 }

@@ -321,7 +321,7 @@
     editing = null;
     if (answer.current.result) renderSheet(answer.current.result);
     answer.errors = [];
-    $("sheet-error").textContent = answer.error;
+    $("sheet-error").textContent = T("stale", { version: answer.current.version });
   }
 
   async function submitDeal() {
