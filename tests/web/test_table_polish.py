@@ -222,3 +222,22 @@ def test_keys_for_coinche_bids(server: browser_tests.Server, new_page: Callable[
     page.locator("#panel[data-kind='auction']").wait_for(state="detached")
     assert f"South: {points}♥" in page.inner_text("#bidding")
     assert not page.errors
+
+
+def test_a_double_click_on_sit_and_start_is_no_error(
+    server: browser_tests.Server, new_page: Callable[..., Page]
+) -> None:
+    host = watched(new_page())
+    browser_tests.create_table(host, server, N="person", E="person")
+    host.wait_for_selector("#share-link")
+    guest = watched(new_page())
+    guest.goto(host.url)
+    guest.dblclick("[data-sit='N']")  # one seat taken, no "seat N is not free"
+    guest.wait_for_selector("#start-btn")
+    guest.dblclick("#start-btn")  # one start, no "the game has already started"
+    guest.wait_for_selector("#seed-hash")
+    host.wait_for_selector("#seed-hash")
+    guest.wait_for_timeout(400)
+    assert seen(guest)["errors"] == [] and seen(host)["errors"] == []
+    assert "(you)" in guest.inner_text("#pos-bottom")
+    assert not guest.errors and not host.errors

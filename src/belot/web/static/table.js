@@ -51,6 +51,11 @@ function connect() {
       return;
     }
     if (event.code === 4404) return;
+    if (reseated) {
+      reseated = false;
+      connect();
+      return;
+    }
     if (event.code === 4429) {
       // Too many connections or wrong guesses from this address: wait before trying again.
       toast(event.reason || t("connection_lost"), 0);
@@ -617,7 +622,7 @@ function renderPanel() {
       content.push(el("label", {}, `${t("your_name")} `, el("input", { id: "join-name", maxlength: 30, value: saved })));
     }
     content.push(seats);
-    if (state.you) content.push(el("button", { type: "button", id: "start-btn", onclick: () => send({ type: "start" }), text: t("start_now") }));
+    if (state.you) content.push(el("button", { type: "button", id: "start-btn", onclick: () => once({ type: "start" }), text: t("start_now") }));
     panel(t("waiting_players"), ...content);
     return;
   }
@@ -914,7 +919,20 @@ function renderTimer() {
   timerTick = setInterval(tick, 500);
 }
 
+let sitting = false;
+// The socket was closed to come back with a seat's token (not a lost connection).
+let reseated = false;
 async function sit(seat) {
+  if (sitting) return;  // one seat asked for at a time: a second click is not a second claim
+  sitting = true;
+  try {
+    await claimSeat(seat);
+  } finally {
+    sitting = false;
+  }
+}
+
+async function claimSeat(seat) {
   const input = $("join-name");
   const name = input ? input.value.trim() : "";
   if (name) localStorage.setItem("belot-name", name);
@@ -925,6 +943,7 @@ async function sit(seat) {
     return;
   }
   localStorage.setItem(tokenKey, answer.token);
+  reseated = true;  // closed on purpose: connect again with the seat's token, saying nothing
   socket.close(1000);
 }
 
