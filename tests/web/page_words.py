@@ -46,12 +46,20 @@ def _template_words(name: str) -> set[str]:
     return _words(re.sub(r"<[^>]+>", " ", text))
 
 
+def _prose_words(lang: str) -> set[str]:
+    """The words of the rules written out in ``lang`` (``_<game>_rules_<lang>.html``)."""
+    found: set[str] = set()
+    for prose in TEMPLATES.glob(f"_*_rules_{lang}.html"):
+        found |= _template_words(prose.name)
+    return found
+
+
 @cache
 def english() -> frozenset[str]:
     """Every word of the English texts (the pages', the rules', the cheat sheets')."""
     said = " ".join(t["en"] for table in (i18n.TEXTS, page_texts.TEXTS) for t in table.values())
     said += " " + _sheet_texts("en")
-    return frozenset(_words(said) | _template_words("_bulgarian_rules_en.html"))
+    return frozenset(_words(said) | _prose_words("en"))
 
 
 @cache
@@ -60,11 +68,7 @@ def own(lang: str) -> frozenset[str]:
     said = " ".join(
         t.get(lang, "") for table in (i18n.TEXTS, page_texts.TEXTS) for t in table.values()
     )
-    found = _words(f"{said} {_sheet_texts(lang)}")
-    prose = TEMPLATES / f"_bulgarian_rules_{lang}.html"
-    if prose.exists():
-        found |= _template_words(prose.name)
-    return frozenset(found)
+    return frozenset(_words(f"{said} {_sheet_texts(lang)}") | _prose_words(lang))
 
 
 def shown(page: str) -> str:

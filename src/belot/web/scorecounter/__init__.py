@@ -439,13 +439,17 @@ def routes(
         variant = request.path_params["variant"]
         if variant not in PRESETS:
             raise HTTPException(404, "no such variant")
-        # A page with its rules written out offers the languages they are written in.
+        # A page of its own with its rules written out (Bulgarian Belot's) offers the languages
+        # they are written in; the generic page shows them where they are written in its own.
+        templates = _env.list_templates()
+        template = f"rules_{variant}.html"
+        if template not in templates:
+            template = "rules_generic.html"
         written = tuple(
-            code
-            for code in i18n.LANGUAGES
-            if f"_{variant}_rules_{code}.html" in _env.list_templates()
+            code for code in i18n.LANGUAGES if f"_{variant}_rules_{code}.html" in templates
         )
-        lang = _lang(request, written or i18n.LANGUAGES)
+        lang = _lang(request, written if template != "rules_generic.html" else i18n.LANGUAGES)
+        prose = f"_{variant}_rules_{lang}.html"
         worked = [
             {
                 "id": e.id,
@@ -459,15 +463,13 @@ def routes(
         options = {
             name: getattr(preset, name) for name in preset.__dataclass_fields__ if name != "preset"
         }
-        template = f"rules_{variant}.html"
-        if template not in _env.list_templates():
-            template = "rules_generic.html"
         return _page(
             template,
             lang,
             variant=variant,
             options=options,
             option_rows=_option_rows(options, _words(lang)),
+            prose=prose if prose in templates else None,
             examples=worked,
             scoring=examples.scoring_examples(lang) if variant == "bulgarian" else [],
             totals={c.text: contract_total(c, preset) for c in Contract},
