@@ -5,6 +5,7 @@ the calls; the cards dealt to every seat."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
@@ -241,3 +242,17 @@ def test_a_double_click_on_sit_and_start_is_no_error(
     assert seen(guest)["errors"] == [] and seen(host)["errors"] == []
     assert "(you)" in guest.inner_text("#pos-bottom")
     assert not guest.errors and not host.errors
+
+
+def test_a_double_click_on_create_makes_one_table(
+    server: browser_tests.Server, new_page: Callable[..., Page]
+) -> None:
+    page = new_page()
+    page.goto(server.url + "/")
+    page.dblclick("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#seed-hash")
+    page.wait_for_timeout(300)
+    with sqlite3.connect(server.data / "belot.sqlite3") as db:
+        assert db.execute("SELECT count(*) FROM belot_tables").fetchone() == (1,)
+    assert not page.errors

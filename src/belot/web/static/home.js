@@ -26,8 +26,22 @@ function chooseGame() {
 gameChoice.addEventListener("change", chooseGame);
 chooseGame();
 
+// A table is being made: a second click (or Enter) makes no second table.
+let creating = false;
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
+  if (creating) return;
+  creating = true;
+  let leaving = false;
+  try {
+    leaving = await createTable();
+  } finally {
+    creating = leaving;  // on the way to the new table: no more clicks counted
+  }
+});
+
+/** Make the table the form describes; true when the page is going to it. */
+async function createTable() {
   const data = new FormData(form);
   const seats = { S: { kind: "person" } };
   for (const seat of ["N", "E", "W"]) {
@@ -55,11 +69,12 @@ form.addEventListener("submit", async (event) => {
   const answer = await response.json();
   if (!response.ok) {
     errorBox.textContent = answer.error;
-    return;
+    return false;
   }
   localStorage.setItem(`belot-token-${answer.id}`, answer.token);
   location.href = `/t/${answer.id}`;
-});
+  return true;
+}
 
 document.getElementById("join-table").addEventListener("submit", (event) => {
   event.preventDefault();
