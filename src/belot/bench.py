@@ -135,7 +135,7 @@ class BenchResult:
 BENCHMARKS: dict[str, Benchmark] = {}
 """Every registered benchmark by name, in the order they run."""
 
-PLUGINS: list[str] = ["belot.bots.solver", "belot.bots.playouts"]
+PLUGINS: list[str] = ["belot.bots.solver", "belot.bots.playouts", "belot.bots.fast_deals"]
 """Modules that register more benchmarks when imported (``all_benchmarks`` imports them)."""
 
 
