@@ -28,6 +28,8 @@ chooseGame();
 
 // A table is being made: a second click (or Enter) makes no second table.
 let creating = false;
+// Back from the table (the page restored as it was left): the button works again.
+window.addEventListener("pageshow", () => { creating = false; });
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   if (creating) return;
