@@ -2,11 +2,12 @@
 
 Bidding counts the five cards of the auction per contract (the jack and nine of a suit for that
 suit, aces and tens for No trumps, jacks and nines across the suits for All trumps) and adds
-what the partner's bids promise. Card play draws trumps as declarer, cashes sure winners, gives
-points to a partner who surely holds the trick, and otherwise keeps its high cards, with the
-voids and trumps of ``belot.bots.knowledge`` kept in count. In Bulgarian Belot the last four
-tricks are counted out: each legal card solved exactly in four dealings of the unseen cards that
-fit what the seat knows (``count_out``). Well under a millisecond a decision.
+what the partner's bids promise. Card play draws trumps as declarer (the bidder's partner leads
+back a trump), cashes sure winners, leads to the jack the partner's bid showed, gives points to
+a partner who surely holds the trick, and otherwise keeps its high cards, with the voids and
+trumps of ``belot.bots.knowledge`` kept in count. In Bulgarian Belot the last four tricks are
+counted out: each legal card solved exactly in a few dealings of the unseen cards that fit what
+the seat knows (``count_out``). Well under a millisecond a decision.
 """
 
 from __future__ import annotations
@@ -326,21 +327,22 @@ def partner_bonus(partner_bids: list[Contract], contract: Contract) -> int:
 #: (``count_out``); 0 never does. Four cards: +1.5 game points a deal over the rules alone,
 #: three: +1.0, five: +2.2 but several milliseconds a decision (docs/bots/research.md).
 ENDGAME_TRICKS: Final = 4
-#: Dealings of the unseen cards solved for a card counted out, and how many card points (their
+#: Dealings of the unseen cards solved for a card counted out, by the cards in hand (0 to 4:
+#: eight while solving is cheapest, four with four cards), and how many card points (their
 #: mean) another card must gain over the rules' card to be played instead.
-ENDGAME_WORLDS: Final = 4
+ENDGAME_WORLDS: Final = (0, 8, 8, 8, 4)
 ENDGAME_SLACK: Final = 0.5
 
 
 def count_out(view: SeatView, know: Knowledge, card: int, rng: random.Random) -> int:
     """The card to play at the end of a deal, as a player who counts the cards: the legal card
     with the most card points for its team, by the exact solver's mean over ``ENDGAME_WORLDS``
-    dealings of the unseen cards that fit the seat's knowledge (``belot.bots.endgame``),
-    unless ``card`` (the rules' choice) is within ``ENDGAME_SLACK`` of it."""
+    dealings of the unseen cards that fit the seat's knowledge (``belot.bots.endgame``), unless
+    ``card`` (the rules' choice) is within ``ENDGAME_SLACK`` of it."""
     # Imported here: the solver's module loads the compiled search (and strong imports basic).
     from belot.bots.endgame import endgame_values
 
-    values = endgame_values(view, know, rng, ENDGAME_WORLDS)
+    values = endgame_values(view, know, rng, ENDGAME_WORLDS[len(view.hand)])
     if not values:
         return card
     best = max(values, key=lambda c: (values[c], c == card))
@@ -420,6 +422,8 @@ def _lead(know: Knowledge, legal: list[int]) -> int:
             return max(masters, key=know.key)
         if len(my_trumps) >= 2 and know.bids[know.seat]:
             return min(my_trumps, key=know.key)
+        if my_trumps and know.bidder == know.partner and know.game == "bulgarian":
+            return min(my_trumps, key=know.key)  # the bidder's partner leads back a trump
     # Cash sure winners: the strongest card still out in its suit, not to be ruffed.
     winners = [c for c in legal if know.is_master(c) and not _ruff_risk(know, c)]
     if winners:
@@ -461,7 +465,24 @@ def _lead_cost(know: Knowledge, card: int, ours: bool) -> int:
     suit = card >> 3
     if know.is_void(know.partner, suit) and know.possible(know.partner) & know.trumps and not ours:
         cost -= 12  # partner may ruff
+    if know.game == "bulgarian" and suit in _partner_suits(know):
+        cost -= LEAD_PARTNER  # to the jack the partner's bid showed
     return cost
+
+
+#: How much cheaper a lead is in a plain suit the partner bid (Bulgarian Belot).
+LEAD_PARTNER: Final = 30
+
+
+def _partner_suits(know: Knowledge) -> set[int]:
+    """The plain suits the partner bid (a suit bid shows its jack, the strength of All trumps),
+    not the trumps of a suit contract."""
+    contract = know.contract
+    return {
+        int(bid)
+        for bid in know.bids[know.partner]
+        if bid.is_suit and bid != contract and know.possible(know.partner) & SUIT_MASKS[bid]
+    }
 
 
 def _missing_above(know: Knowledge, card: int) -> int:

@@ -127,6 +127,8 @@ class Knowledge:
     bids: tuple[tuple[Contract, ...], ...]
     #: Seats that said contra or recontra.
     doublers: frozenset[Seat]
+    #: The game (``Rules.preset``: bulgarian, french, coinche, bela).
+    game: str = "bulgarian"
 
     @classmethod
     def of(cls, view: SeatView) -> Knowledge:
@@ -178,6 +180,7 @@ class Knowledge:
             trick=tuple((s, c.index) for s, c in current),
             bids=tuple(tuple(b) for b in bids),
             doublers=frozenset(doublers),
+            game=view.rules.preset,
         )
 
     # --- who may hold what -----------------------------------------------------------------
