@@ -31,7 +31,7 @@ from belot.engine.rules import Rules
 from belot.engine.scoring import LAST_TRICK, DealScore
 from belot.engine.sheet import Standing
 from belot.engine.table import Seat, Team
-from belot.engine.tricks import BEATS, CARD_POINTS, TRUMP_MASKS
+from belot.engine.tricks import BEATS, CARD_POINTS, TRUMP_MASKS, ContractObligations
 
 if TYPE_CHECKING:
     from belot.engine.view import SeatView
@@ -72,6 +72,11 @@ def _plays_of(mask: int) -> LegalActions:
     return offered
 
 
+def _before_the_play(hand: int, lead: int, win: int, partner_holds: bool) -> int:
+    """``Deal._obliged`` until a contract is known: nothing asks it before the play."""
+    raise AssertionError("no card is played before the contract is known")
+
+
 _SEAT_AFTER: Final = {step: tuple(Seat((s + step) % 4) for s in range(4)) for step in (1, -1)}
 _BULGARIAN: Final = Rules.bulgarian()
 _BULGARIAN_GAME: Final = game_of(_BULGARIAN)
@@ -80,6 +85,7 @@ _KING: Final = int(Rank.KING)
 assert _KING == _QUEEN + 1
 #: The kings and queens of the four suits.
 _KINGS_QUEENS: Final = sum(1 << (8 * suit + rank) for suit in range(4) for rank in (_QUEEN, _KING))
+_QUEENS: Final = sum(1 << (8 * suit + _QUEEN) for suit in range(4))
 
 
 PlayState = tuple[
@@ -102,7 +108,6 @@ _ATTRIBUTES: Final = (
     "rules",
     "game",
     "_obliged",
-    "_obliged_by",
     "dealer",
     "deck",
     "_deck_idx",
@@ -256,9 +261,9 @@ class Deal:
         # Rules are frozen, so every default deal can share one (building one is not free).
         self.rules = rules if rules is not None else _BULGARIAN
         self.game = _BULGARIAN_GAME if rules is None else game_of(rules)
-        # The playing obligations told who holds the trick: tricks.obliged and its option, or a
-        # game's own.
-        self._obliged, self._obliged_by = self.game.held_obligations(self.rules)
+        # The playing obligations of the contract, told who holds the trick (set as the play
+        # begins): tricks.obliged_under, or a game's own.
+        self._obliged: ContractObligations = _before_the_play
         self.dealer = dealer if dealer.__class__ is Seat else Seat(dealer)
         if deck is None:
             order = _shuffled_order(seed if seed is not None else random.randrange(2**63))
@@ -602,22 +607,21 @@ class Deal:
                 offered = self._offered = self._choices[seat][1]
                 return offered
             if trick:
-                assert self._contract is not None
                 mask = self._legal = self._obliged(
-                    hands[seat],
-                    trick[0],
-                    win,
-                    len(trick) - win_at == 2,
-                    self._contract,
-                    self._obliged_by,
+                    hands[seat], trick[0], win, len(trick) - win_at == 2
                 )
             else:
                 mask = self._legal = hands[seat]
             offered = self._offered = (
                 _SUIT_PLAYS.get(mask) or _PLAYS_BY_MASK.get(mask) or _plays_of(mask)
             )
-            if mask & self._silent_cards:
-                offered = self._offered = self._with_silent(seat, offered, mask)
+            silent = mask & self._silent_cards  # legal K and Q of trumps, in Bela
+            if silent:
+                # Only a king or queen whose partner card is held can announce a bela.
+                hand = hands[seat]
+                pairs = hand & hand >> 1 & _QUEENS
+                if silent & (pairs | pairs << 1):
+                    offered = self._offered = self._with_silent(seat, offered, mask)
         elif phase is _BIDDING:
             assert self._turn is not None
             calls = self.game.legal_calls(self, self._turn)
@@ -688,10 +692,7 @@ class Deal:
         hands, _, trick, win, win_at, _, _, _, _, _ = self._ps
         if not trick:
             return hands[seat]
-        assert self._contract is not None
-        return self._obliged(
-            hands[seat], trick[0], win, len(trick) - win_at == 2, self._contract, self._obliged_by
-        )
+        return self._obliged(hands[seat], trick[0], win, len(trick) - win_at == 2)
 
     def _legal_calls(self) -> Iterable[Call] | LegalActions:
         seat = self._turn
@@ -899,6 +900,7 @@ class Deal:
         self._ps = (hands, (), (), 0, 0, (), (0, 0), declared, undeclared, ())
         # Fixed for the play: the tables of the contract (a pop back into the auction and a
         # new contract come through here again).
+        self._obliged = self.game.contract_obligations(self.rules, self._contract)
         self._beats = BEATS[self._contract]
         self._values = CARD_POINTS[self._contract]
         self._last_trick = self.rules.nt_last_trick if self._contract == _NO_TRUMPS else LAST_TRICK

@@ -22,7 +22,7 @@ from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore
 from belot.engine.sheet import match_winner
 from belot.engine.table import Seat, Team
-from belot.engine.tricks import legal_mask, obliged
+from belot.engine.tricks import ContractObligations, legal_mask, obliged, obliged_under
 
 if TYPE_CHECKING:
     from belot.engine.deal import Deal
@@ -149,6 +149,16 @@ class Game:
         """``obligations`` told who holds the trick (the form ``Deal`` asks): the same rule,
         which tests check on every position."""
         return obliged, rules.forced_undertrump
+
+    def contract_obligations(self, rules: Rules, contract: Contract) -> ContractObligations:
+        """``held_obligations`` for one contract: ``(hand, lead, win, partner_holds) -> legal
+        cards``, which ``Deal`` asks on every card of the play."""
+        held, option = self.held_obligations(rules)
+        if held is obliged:
+            return obliged_under(contract, option)
+        return lambda hand, lead, win, partner_holds: held(
+            hand, lead, win, partner_holds, contract, option
+        )
 
     # --- declarations -------------------------------------------------------------------------
 

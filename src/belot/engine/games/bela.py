@@ -25,7 +25,7 @@ from belot.engine.games.bulgarian import BELOT_POINTS, extras, valat_team
 from belot.engine.rules import Rules
 from belot.engine.scoring import VALAT_BONUS, DealScore, Outcome
 from belot.engine.table import Seat, Team
-from belot.engine.tricks import BEATS, SUIT_OF, TRUMP_MASKS
+from belot.engine.tricks import BEATS, SUIT_OF, TRUMP_MASKS, ContractObligations
 
 if TYPE_CHECKING:
     from belot.engine.deal import Deal
@@ -35,6 +35,7 @@ __all__ = [
     "Bela",
     "bela_legal_mask",
     "bela_obliged",
+    "bela_under",
     "choices_sharing_cards",
     "declaration_winner",
     "score_bela",
@@ -49,6 +50,9 @@ _NAMES: Final = tuple(Call.bid(Contract.of_suit(suit)) for suit in Suit)
 _NAMING: Final = LegalActions((_PASS, *_NAMES))
 _FORCED: Final = LegalActions(_NAMES)
 _SEATS: Final = tuple(Seat)
+_NEXT: Final = AuctionStep.NEXT
+_PASS_KIND: Final = CallKind.PASS
+_PLAY: Final = AuctionStep.PLAY
 
 
 def bela_legal_mask(hand: int, trick: Sequence[int], contract: int, option: Any) -> int:
@@ -69,25 +73,48 @@ def bela_obliged(
     hand: int, lead: int, win: int, partner_holds: bool, contract: int, option: Any
 ) -> int:
     """``bela_legal_mask`` on a trick led by ``lead`` and held by ``win`` (``partner_holds``:
-    by the player's partner), as ``Deal`` asks it."""
+    by the player's partner), as ``Deal`` asks it (bound to its contract: ``bela_under``)."""
+    return bela_under(contract, option)(hand, lead, win, partner_holds)
+
+
+_UNDER: dict[tuple[int, Any], ContractObligations] = {}
+
+
+def bela_under(contract: int, option: Any) -> ContractObligations:
+    """``bela_obliged`` for one contract and ``option``, its tables bound once."""
+    key = (contract, option)
+    bound = _UNDER.get(key)
+    if bound is None:
+        bound = _UNDER[key] = _bind(int(contract), option)
+    return bound
+
+
+def _bind(contract: int, option: Any) -> ContractObligations:
     beat_plain, partner_free = option
     beats = BEATS[contract]
     trumps_mask = TRUMP_MASKS[contract]
-    # The partner exception (when an option turns it on) is read as French Belote's: on a
-    # plain-suit lead only; a trump lead is always overtrumped.
-    free = partner_free and partner_holds and not trumps_mask >> lead & 1
-    follow = hand & SUIT_OF[lead]
-    if follow:
-        if trumps_mask >> lead & 1:  # trumps led: overtrump if you can, over partner too
+    suit_of = SUIT_OF
+
+    def bela(hand: int, lead: int, win: int, partner_holds: bool) -> int:
+        follow = hand & suit_of[lead]
+        if trumps_mask >> lead & 1:
+            # Trumps led: overtrump if you can, over partner too (the partner exception, when
+            # an option turns it on, is read as French Belote's: on a plain-suit lead only).
+            if follow:
+                return (follow & beats[win]) or follow
+            return hand  # no trump left: any card
+        free = partner_free and partner_holds
+        if follow:
+            if not beat_plain or free or trumps_mask >> win & 1:  # or already trumped
+                return follow
             return (follow & beats[win]) or follow
-        if not beat_plain or free or trumps_mask >> win & 1:  # or already trumped
-            return follow
-        return (follow & beats[win]) or follow
-    trumps = hand & trumps_mask
-    if not trumps or free:
-        return hand
-    # Void in the suit led: trump, overtrump if you can, else any trump, whoever holds it.
-    return (trumps & beats[win]) or trumps
+        trumps = hand & trumps_mask
+        if not trumps or free:
+            return hand
+        # Void in the suit led: trump, overtrump if you can, else any trump, whoever holds it.
+        return (trumps & beats[win]) or trumps
+
+    return bela
 
 
 def choices_sharing_cards(hand: int) -> list[tuple[Declaration, ...]]:
@@ -258,10 +285,10 @@ class Bela(Game):
 
     def legal_calls(self, deal: Deal, seat: Seat) -> LegalActions:
         # After three passes the dealer must name trumps: no pass.
-        return _NAMING if deal.passes < 3 else _FORCED
+        return _NAMING if deal._passes < 3 else _FORCED
 
     def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
-        if (call is _PASS and deal.passes < 3) or call in self.legal_calls(deal, seat):
+        if (call is _PASS and deal._passes < 3) or call in self.legal_calls(deal, seat):
             return None
         if call.kind is CallKind.PASS:
             why = "the three others passed: the dealer must name trumps"
@@ -274,9 +301,9 @@ class Bela(Game):
         return f"{call} is not a legal call now ({why})"
 
     def after_call(self, deal: Deal, seat: Seat, call: Call) -> Bidding:
-        if call.kind is CallKind.PASS:
-            return (None, None, 1, deal.passes + 1, AuctionStep.NEXT)
-        return (call.contract, seat, 1, deal.passes, AuctionStep.PLAY)  # the first to name
+        if call.kind is _PASS_KIND:
+            return (None, None, 1, deal._passes + 1, _NEXT)
+        return (call.contract, seat, 1, deal._passes, _PLAY)  # the first to name
 
     # --- the play and the declarations ---------------------------------------------------------
 
@@ -285,6 +312,9 @@ class Bela(Game):
 
     def held_obligations(self, rules: Rules) -> tuple[HeldObligations, Any]:
         return bela_obliged, (rules.beat_in_plain_suit, rules.partner_exception)
+
+    def contract_obligations(self, rules: Rules, contract: Contract) -> ContractObligations:
+        return bela_under(contract, (rules.beat_in_plain_suit, rules.partner_exception))
 
     def announcement_choices(
         self, rules: Rules
