@@ -256,3 +256,26 @@ def test_a_double_click_on_create_makes_one_table(
     with sqlite3.connect(server.data / "belot.sqlite3") as db:
         assert db.execute("SELECT count(*) FROM belot_tables").fetchone() == (1,)
     assert not page.errors
+
+
+def test_b_keeps_the_bela_silent_or_not(
+    server: browser_tests.Server, new_page: Callable[..., Page]
+) -> None:
+    """The silent-bela box (shown in Bela while a card of K+Q of trumps may be played silently;
+    shown here by hand, such a hand being rare) is ticked and unticked with B."""
+    page = new_page()
+    page.goto(server.url + "/")
+    page.select_option("#game-choice", "bela")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#seed-hash")
+    # Each look in one go: the next view may hide the box again between two steps.
+    press_b = """(shown) => {
+      document.getElementById("silent-bela-line").hidden = !shown;
+      document.dispatchEvent(new KeyboardEvent("keydown", { key: "b" }));
+      return document.getElementById("silent-bela").checked;
+    }"""
+    assert page.evaluate(press_b, False) is False  # hidden: B does nothing
+    assert page.evaluate(press_b, True) is True
+    assert page.evaluate(press_b, True) is False
+    assert not page.errors

@@ -458,11 +458,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "table_label": {"en": "The table", "bg": "Масата", "fr": "La table"},
     "keyboard_calls": {
         "en": "Calls: P pass, C D H S suits, N no trumps, A all trumps, X contra, R recontra, "
-        "T take; ↑↓ points in Coinche; ? hint; U undo; N next deal.",
+        "T take; ↑↓ points in Coinche; B silent bela; ? hint; U undo; N next deal.",
         "bg": "Обяви: P пас, C D H S бои, N без коз, A всичко коз, X контра, R реконтра, "
-        "T вземи; ↑↓ точки в коанш; ? подсказка; U върни; N следващо раздаване.",
+        "T вземи; ↑↓ точки в коанш; B тиха бела; ? подсказка; U върни; N следващо раздаване.",
         "fr": "Annonces : P passe, C D H S couleurs, N sans-atout, A tout-atout, X contre, "
-        "R surcontre, T prendre ; ↑↓ points à la coinche ; ? aide ; U annuler ; N donne suivante.",
+        "R surcontre, T prendre ; ↑↓ points à la coinche ; B bela muette ; ? aide ; U annuler ; "
+        "N donne suivante.",
     },
     "statistics": {
         "en": "Players' statistics",

@@ -997,6 +997,8 @@ document.addEventListener("keydown", (event) => {
   }
   if (key === "u" && !$("undo-btn").hidden) {
     $("undo-btn").click();
+  } else if (key === "b" && !$("silent-bela-line").hidden) {
+    $("silent-bela").checked = !$("silent-bela").checked;  // Bela: keep the bela silent, or not
   } else if (/^[1-8]$/.test(key)) {
     const button = $("hand").children[Number(key) - 1];
     if (button && !button.disabled) button.click();
