@@ -4,6 +4,7 @@ the database, added to once when a match ends, and shown on /players."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from starlette.testclient import TestClient
 
@@ -83,3 +84,22 @@ def test_the_statistics_are_added_once_per_match_and_shown(tmp_path: Path) -> No
     # Kept in the database: another server on it shows the same.
     with TestClient(create_app(Store(url), bot_delay=0)) as again:
         assert again.get("/api/players").json()["players"][0]["matches"] == 6  # the bots
+
+
+def test_statistics_and_undo_on_postgresql(postgres: Any) -> None:
+    """The same on PostgreSQL: statistics added once per match, and an undo's actions deleted."""
+    url = postgres.database()
+    with TestClient(create_app(Store(url), bot_delay=0)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        table = finished_table(6)
+        table.id = "PGSTATS"
+        room = Room(table, hub)
+        room.save()
+        room.save()
+        rows = {(r["player"], r["game"]): r for r in client.get("/api/players").json()["players"]}
+        assert rows[("Mira", "bulgarian")]["matches"] == 1
+        assert rows[("bot:random", "bulgarian")]["matches"] == 3
+        store = hub.store
+        store.forget_actions("PGSTATS", 10)
+        stored = store.read("PGSTATS")
+        assert stored is not None and stored.actions == table.record[:10]
