@@ -1,0 +1,286 @@
+"""The bots' compiled code beside the Rust engine of ``colver`` (Coinche), in one run, one core.
+
+colver (https://pypi.org/project/colver/) is never a dependency of belot and never imported by
+it: this script puts it in a virtualenv of its own (made on first use, pip from PyPI, a pinned
+version, under ``~/.cache/belot/`` unless ``--venv`` names one) and runs it there as a child
+process, pinned to the same CPU as this process. Each round measures, per CPU second:
+
+- full deals: colver's random ``rollout`` from the start of the auction (a random auction, play
+  and score of the dealt hands) against ``belot.bots.fast_deals`` (a shuffle, a random auction,
+  play and score, Coinche with declarations off);
+- the exact solver: colver's ``solve_scores`` (every legal card's value, one solve) against
+  ``Solver.solve_cards`` (every legal card's value) and ``Solver.solve`` (the value alone), on
+  the same full deals and contracts (colver deals them; the hands are converted card by card,
+  colver's player ``p`` sitting at our seat ``-p mod 4``: both play from the dealer's right);
+- playouts: colver's random ``rollout`` from the first card of those deals against
+  ``belot.bots.playouts.random_playouts`` from the same positions.
+
+It prints each rate, the ratios (ours / colver's; for the solver, our time / colver's) and, for
+the solver, how often the two agree on the best card's value.
+
+    .venv/bin/python benchmarks/colver_speed.py
+    .venv/bin/python benchmarks/colver_speed.py --rounds 5 --deals 40 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+import venv
+from pathlib import Path
+from typing import Any
+
+COLVER = "colver==0.11.1"
+
+_CHILD = r"""
+import json, os, random, sys, time
+from colver import Env
+
+args = json.loads(sys.argv[1])
+rng = random.Random(args["seed"])
+clock = time.process_time
+out = {"names": [Env.card_name(i) for i in range(32)]}
+
+# Full deals: a random auction, play and score of each dealt hand.
+deals = 0
+start = clock()
+while clock() - start < args["seconds"]:
+    env = Env.deal(0, rng.randrange(1 << 62))
+    env.rollout(args["per_deal"])
+    deals += args["per_deal"]
+out["deals"] = [deals, clock() - start]
+
+# The same full deals with a contract each, for the solver and the playouts.
+positions = []
+for _ in range(args["deals"]):
+    seed = rng.randrange(1 << 62)
+    trump, value, team = rng.randrange(4), rng.choice(range(80, 170, 10)), rng.randrange(2)
+    env = Env.deal(0, seed)
+    positions.append({"seed": seed, "hands": env.get_hands(), "trump": trump,
+                      "value": value, "team": team})
+
+def ready(p):
+    env = Env.deal(0, p["seed"])
+    env.set_contract(p["trump"], p["value"], p["team"], 0)
+    env.set_phase_playing()
+    return env
+
+solves = []
+for p in positions:
+    env = ready(p)
+    t = clock()
+    answer = env.solve_scores()
+    solves.append(clock() - t)
+    p["to_play"] = env.current_player()
+    p["scores"] = answer["scores"]
+out["solve"] = solves
+
+playouts = 0
+start = clock()
+while clock() - start < args["seconds"]:
+    for p in positions:
+        env = ready(p)
+        env.rollout(args["per_position"])
+        playouts += args["per_position"]
+out["playouts"] = [playouts, clock() - start]
+out["positions"] = positions
+print(json.dumps(out))
+"""
+
+
+def colver_python(venv_dir: Path) -> Path:
+    """The Python of a virtualenv holding ``COLVER``, made (with pip, from PyPI) if missing."""
+    python = venv_dir / "bin" / "python"
+    if python.exists():
+        check = subprocess.run(
+            [str(python), "-c", "import colver; print(colver.__version__)"],
+            capture_output=True,
+            text=True,
+        )
+        if check.returncode == 0 and check.stdout.strip() == COLVER.split("==")[1]:
+            return python
+    print(f"making {venv_dir} with {COLVER} (pip, from PyPI)…", file=sys.stderr)
+    venv.create(venv_dir, with_pip=True, clear=True)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", COLVER], check=True, stdout=sys.stderr
+    )
+    return python
+
+
+def _default_venv() -> Path:
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return cache / "belot" / ("venv-" + COLVER.replace("==", "-"))
+
+
+def run_colver(python: Path, settings: dict[str, Any]) -> dict[str, Any]:
+    result = subprocess.run(
+        [str(python), "-c", _CHILD, json.dumps(settings)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"colver's side failed: {result.stderr.strip().splitlines()[-1]}")
+    answer: dict[str, Any] = json.loads(result.stdout)
+    return answer
+
+
+def run_ours(colver: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+    """Our side of one round, on colver's positions."""
+    from belot.bots import playouts as fast_playouts
+    from belot.bots.fast_deals import load_compiled, random_deals
+    from belot.bots.solver import Position, Solver, rules_options
+    from belot.bots.solver import load_compiled as load_solver
+    from belot.engine.cards import Card
+    from belot.engine.contracts import Contract
+    from belot.engine.rules import Rules
+    from belot.engine.table import Seat, Team
+
+    load_compiled()
+    load_solver()
+    rules = Rules.coinche(declarations=False)
+    clock = time.process_time
+    out: dict[str, Any] = {}
+
+    deals = 0
+    seed = settings["seed"]
+    start = clock()
+    while clock() - start < settings["seconds"]:
+        random_deals(10_000, seed=seed, rules=rules)
+        seed += 1
+        deals += 10_000
+    out["deals"] = [deals, clock() - start]
+
+    card_of = [Card.from_str(name).index for name in colver["names"]]
+    positions = []
+    for p in colver["positions"]:
+        hands = [0, 0, 0, 0]
+        for player, cards in enumerate(p["hands"]):
+            for c in cards:
+                hands[(4 - player) % 4] |= 1 << card_of[c]
+        contract = Contract(Card.from_index(card_of[8 * p["trump"]]).suit)
+        positions.append(
+            Position(
+                (hands[0], hands[1], hands[2], hands[3]),
+                contract,
+                Team(p["team"]),
+                Seat((4 - p["to_play"]) % 4),
+                **rules_options(rules, contract),
+            )
+        )
+    solver = Solver()
+    solves, cards_solves, agree = [], [], 0
+    for p, position in zip(colver["positions"], positions, strict=True):
+        t = clock()
+        value = solver.solve(position)
+        solves.append(clock() - t)
+        t = clock()
+        values = solver.solve_cards(position)
+        cards_solves.append(clock() - t)
+        # colver's scores are North-South's card points (252 for a capot) after each card;
+        # ours the declarers'. The best card's value, for the side to play, is compared.
+        scores = [min(score, 162) for _, score in p["scores"]]
+        theirs = max(scores) if p["to_play"] % 2 == 0 else min(scores)
+        ns = value if p["team"] == 0 else 162 - value
+        best = max if p["to_play"] % 2 == p["team"] else min
+        if theirs == ns and best(values.values()) == value:
+            agree += 1
+    out["solve"] = solves
+    out["solve_cards"] = cards_solves
+    out["agree"] = agree
+
+    playouts = 0
+    seed = settings["seed"]
+    per = settings["per_position"]
+    start = clock()
+    while clock() - start < settings["seconds"]:
+        for position in positions:
+            fast_playouts.random_playouts(position, per, seed=seed)
+            seed += 1
+            playouts += per
+    out["playouts"] = [playouts, clock() - start]
+    return out
+
+
+def _rate(pair: list[float]) -> float:
+    return pair[0] / pair[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3, help="rounds, colver then ours (3)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU s per rate (1)")
+    parser.add_argument("--deals", type=int, default=30, help="solved deals per round (30)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--venv", type=Path, default=None, help="colver's virtualenv")
+    parser.add_argument("--cpu", type=int, default=None, help="the CPU to pin both to")
+    parser.add_argument("--json", action="store_true", help="print the rounds as JSON")
+    args = parser.parse_args(argv)
+    if args.rounds < 1 or args.deals < 1 or not args.seconds > 0:
+        parser.error("--rounds, --deals and --seconds must be above 0")
+    cpu = args.cpu if args.cpu is not None else min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {cpu})  # the child inherits it: both sides on one core
+    python = colver_python(args.venv or _default_venv())
+    rounds = []
+    for r in range(args.rounds):
+        settings = {
+            "seed": args.seed + 1000 * r,
+            "seconds": args.seconds,
+            "per_deal": 1000,
+            "per_position": 1000,
+            "deals": args.deals,
+        }
+        theirs = run_colver(python, settings)
+        ours = run_ours(theirs, settings)
+        rounds.append(
+            {
+                "colver_deals_per_s": _rate(theirs["deals"]),
+                "our_deals_per_s": _rate(ours["deals"]),
+                "colver_solve_ms": 1000 * statistics.fmean(theirs["solve"]),
+                "our_solve_cards_ms": 1000 * statistics.fmean(ours["solve_cards"]),
+                "our_solve_ms": 1000 * statistics.fmean(ours["solve"]),
+                "solver_agree": f"{ours['agree']}/{args.deals}",
+                "colver_playouts_per_s": _rate(theirs["playouts"]),
+                "our_playouts_per_s": _rate(ours["playouts"]),
+            }
+        )
+        for row in rounds[-1:]:
+            row["deals_ratio"] = row["our_deals_per_s"] / row["colver_deals_per_s"]
+            row["solve_cards_time_ratio"] = row["our_solve_cards_ms"] / row["colver_solve_ms"]
+            row["solve_time_ratio"] = row["our_solve_ms"] / row["colver_solve_ms"]
+            row["playouts_ratio"] = row["our_playouts_per_s"] / row["colver_playouts_per_s"]
+    if args.json:
+        print(json.dumps({"colver": COLVER, "cpu": cpu, "rounds": rounds}, indent=1))
+        return 0
+    print(f"{COLVER} beside belot, one core (CPU {cpu}), {args.rounds} rounds; rates per CPU s")
+    for i, row in enumerate(rounds, 1):
+        print(
+            f"round {i}: full deals {row['colver_deals_per_s']:,.0f} vs "
+            f"{row['our_deals_per_s']:,.0f}/s (x{row['deals_ratio']:.2f}); "
+            f"solve {row['colver_solve_ms']:.1f} ms vs cards {row['our_solve_cards_ms']:.1f} ms "
+            f"(x{row['solve_cards_time_ratio']:.2f}), value {row['our_solve_ms']:.1f} ms "
+            f"(x{row['solve_time_ratio']:.2f}), best card agrees {row['solver_agree']}; "
+            f"playouts {row['colver_playouts_per_s']:,.0f} vs "
+            f"{row['our_playouts_per_s']:,.0f}/s (x{row['playouts_ratio']:.2f})"
+        )
+    for key, words in (
+        ("deals_ratio", "full deals, ours / colver's rate (goal >= 1)"),
+        ("solve_cards_time_ratio", "solver, every card: our time / colver's (goal <= 0.5)"),
+        ("solve_time_ratio", "solver, the value: our time / colver's"),
+        ("playouts_ratio", "playouts, ours / colver's rate (goal >= 3)"),
+    ):
+        values = [row[key] for row in rounds]
+        print(
+            f"{words}: median {statistics.median(values):.2f} "
+            f"(range {min(values):.2f}-{max(values):.2f})"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
