@@ -5,7 +5,7 @@ suit, aces and tens for No trumps, jacks and nines across the suits for All trum
 what the partner's bids promise. Card play draws trumps as declarer (the bidder's partner leads
 back a trump), cashes sure winners, leads to the jack the partner's bid showed, gives points to
 a partner who surely holds the trick, and otherwise keeps its high cards, with the voids and
-trumps of ``belot.bots.knowledge`` kept in count. In Bulgarian Belot the last four tricks are
+trumps of ``belot.bots.knowledge`` kept in count. In Bulgarian Belot the last five tricks are
 counted out: each legal card solved exactly in a few dealings of the unseen cards that fit what
 the seat knows (``count_out``). Well under a millisecond a decision.
 """
@@ -324,13 +324,16 @@ def partner_bonus(partner_bids: list[Contract], contract: Contract) -> int:
 # --- card play -----------------------------------------------------------------------------
 
 #: Bulgarian Belot: with this many cards in hand or fewer, the end is counted out
-#: (``count_out``); 0 never does. Four cards: +1.5 game points a deal over the rules alone,
-#: three: +1.0, five: +2.2 but several milliseconds a decision (docs/bots/research.md).
-ENDGAME_TRICKS: Final = 4
-#: Dealings of the unseen cards solved for a card counted out, by the cards in hand (0 to 4:
-#: eight while solving is cheapest, four with four cards), and how many card points (their
-#: mean) another card must gain over the rules' card to be played instead.
-ENDGAME_WORLDS: Final = (0, 8, 8, 8, 4)
+#: (``count_out``); 0 never does. Five cards: +1.80 game points a deal over the yardstick (with
+#: the leads below), four: +1.63, three: about +1.3 (docs/bots/research.md).
+ENDGAME_TRICKS: Final = 5
+#: Dealings of the unseen cards solved for a card counted out, by the cards in hand (0 to 5:
+#: eight while solving is cheapest, fewer as it costs more), the solver nodes they may take in
+#: all (the dealings solved within it count: a decision stays well under a millisecond), and
+#: how many card points (their mean) another card must gain over the rules' card to be played
+#: instead.
+ENDGAME_WORLDS: Final = (0, 8, 8, 8, 4, 3)
+ENDGAME_NODES: Final = 8000
 ENDGAME_SLACK: Final = 0.5
 
 
@@ -342,7 +345,7 @@ def count_out(view: SeatView, know: Knowledge, card: int, rng: random.Random) ->
     # Imported here: the solver's module loads the compiled search (and strong imports basic).
     from belot.bots.endgame import endgame_values
 
-    values = endgame_values(view, know, rng, ENDGAME_WORLDS[len(view.hand)])
+    values = endgame_values(view, know, rng, ENDGAME_WORLDS[len(view.hand)], ENDGAME_NODES)
     if not values:
         return card
     best = max(values, key=lambda c: (values[c], c == card))

@@ -69,11 +69,12 @@ def _choices(slot: tuple[int, tuple[Seat, ...]]) -> int:
 
 
 def endgame_values(
-    view: SeatView, know: Knowledge, rng: random.Random, worlds: int
+    view: SeatView, know: Knowledge, rng: random.Random, worlds: int, nodes: int = 0
 ) -> dict[int, float] | None:
     """Each legal card (index) of ``view``'s seat with the mean card points its team takes
-    from here with best play by all, over ``worlds`` dealings of the unseen cards (``None``
-    when none fits)."""
+    from here with best play by all, over ``worlds`` dealings of the unseen cards, or over
+    those solved within ``nodes`` solver nodes in all (0: no limit); ``None`` when no dealing
+    fits or none is solved within ``nodes``."""
     contract, bidder = view.contract, view.bidder
     assert contract is not None and bidder is not None
     trick = tuple(card for _, card in know.trick)
@@ -83,6 +84,7 @@ def endgame_values(
     ours = know.seat.team == bidder.team
     seen: dict[tuple[int, ...], dict[int, int]] = {}
     totals: dict[int, float] = {}
+    solved = spent = 0
     for _ in range(worlds):
         hands = deal_unseen(know, rng)
         if hands is None:
@@ -100,11 +102,22 @@ def endgame_values(
                 **options,
             )
             total = position.total
+            left = 0
+            if nodes:
+                left = nodes - spent
+                if left <= 0:
+                    break
+            result = solver.try_solve_cards(position, left)
+            spent += solver.nodes
+            if result is None:
+                break
             values = {
-                card.index: value if ours else total - value
-                for card, value in solver.solve_cards(position).items()
+                card.index: value if ours else total - value for card, value in result.items()
             }
             seen[key] = values
         for card, value in values.items():
             totals[card] = totals.get(card, 0.0) + value
-    return {card: total / worlds for card, total in totals.items()}
+        solved += 1
+    if not solved:
+        return None
+    return {card: total / solved for card, total in totals.items()}
