@@ -90,18 +90,33 @@ _QUEENS: Final = sum(1 << (8 * suit + _QUEEN) for suit in range(4))
 
 PlayState = tuple[
     tuple[int, int, int, int],  # the hands, by seat
-    tuple[tuple[Seat, int], ...],  # the cards played, with their seats, in order
-    tuple[int, ...],  # the cards of the trick in progress
+    int,  # the card that led the trick in progress
+    int,  # how many cards the trick in progress holds (0 to 3; 0: the fields before it unused)
     int,  # the card that holds the trick in progress (kept as cards are played)
-    int,  # its place in the trick
+    Seat,  # who played it
+    int,  # the card points of the trick in progress
     tuple[Seat, ...],  # the winners of the completed tricks
     tuple[int, int],  # card points taken (NS, EW), the last trick's included
     tuple[tuple[Declaration, ...] | None, ...],  # what each seat announced (None: not yet)
     int,  # the seats (bits 1 << seat) with a declaration to choose before their first card
     tuple[tuple[Seat, Suit], ...],  # the belots announced, with seat and suit
 ]
-"""``Deal._ps``: what a card played changes, in one tuple."""
-_NOT_DEALT: Final[PlayState] = ((0, 0, 0, 0), (), (), 0, 0, (), (0, 0), (None,) * 4, 0, ())
+"""``Deal._ps``: what a card played changes, in one tuple. The cards played are not in it:
+they are the ``Play`` actions of the deal's stack (a play then builds three tuples fewer)."""
+_NOT_DEALT: Final[PlayState] = (
+    (0, 0, 0, 0),
+    0,
+    0,
+    0,
+    Seat.N,
+    0,
+    (),
+    (0, 0),
+    (None,) * 4,
+    0,
+    (),
+)
+_SUITS: Final = tuple(Suit)
 
 
 _ATTRIBUTES: Final = (
@@ -389,31 +404,35 @@ class Deal:
 
     @property
     def _played(self) -> tuple[tuple[Seat, int], ...]:
-        return self._ps[1]
+        """The cards played, with their seats, in order: the stack's plays."""
+        return tuple(
+            (seat, action.card.index) for action, seat, _ in self._stack if isinstance(action, Play)
+        )
 
     @property
-    def _trick(self) -> tuple[int, ...]:
-        return self._ps[2]
+    def _lead(self) -> int | None:
+        """The card that led the trick in progress (None: no trick in progress)."""
+        return self._ps[1] if self._ps[2] else None
 
     @property
     def _winners(self) -> tuple[Seat, ...]:
-        return self._ps[5]
-
-    @property
-    def _points(self) -> tuple[int, int]:
         return self._ps[6]
 
     @property
-    def _declared(self) -> tuple[tuple[Declaration, ...] | None, ...]:
+    def _points(self) -> tuple[int, int]:
         return self._ps[7]
 
     @property
-    def _undeclared(self) -> int:
+    def _declared(self) -> tuple[tuple[Declaration, ...] | None, ...]:
         return self._ps[8]
 
     @property
-    def _belots(self) -> tuple[tuple[Seat, Suit], ...]:
+    def _undeclared(self) -> int:
         return self._ps[9]
+
+    @property
+    def _belots(self) -> tuple[tuple[Seat, Suit], ...]:
+        return self._ps[10]
 
     # --- seats -----------------------------------------------------------------------------
 
@@ -602,14 +621,12 @@ class Deal:
         if phase is _PLAYING:
             seat = self._turn
             assert seat is not None
-            hands, _, trick, win, win_at, _, _, _, undeclared, _ = self._ps
+            hands, lead, count, win, holder, _, _, _, _, undeclared, _ = self._ps
             if undeclared >> seat & 1:
                 offered = self._offered = self._choices[seat][1]
                 return offered
-            if trick:
-                mask = self._legal = self._obliged(
-                    hands[seat], trick[0], win, len(trick) - win_at == 2
-                )
+            if count:
+                mask = self._legal = self._obliged(hands[seat], lead, win, holder ^ seat == 2)
             else:
                 mask = self._legal = hands[seat]
             offered = self._offered = (
@@ -636,15 +653,14 @@ class Deal:
         """``offered`` (the Play actions of ``mask``) with, after each card that would announce
         a belot, the same card played keeping it silent (Bela, RULES.md §6: the holder may keep
         silent)."""
-        hands, _, trick, _, _, _, _, _, _, _ = self._ps
-        hand = hands[seat]
+        hand, lead = self._ps[0][seat], self._lead
         # The few legal kings and queens of trumps first: most of them announce nothing.
         candidates = mask & self._silent_cards
         belots = 0
         while candidates:
             low = candidates & -candidates
             candidates ^= low
-            if self._is_belot(seat, low.bit_length() - 1, hand, trick):
+            if self._is_belot(seat, low.bit_length() - 1, hand, lead):
                 belots |= low
         if not belots:
             return offered
@@ -689,10 +705,10 @@ class Deal:
         return seat is not None and bool(self._undeclared >> seat & 1)
 
     def _legal_mask(self, seat: Seat) -> int:
-        hands, _, trick, win, win_at, _, _, _, _, _ = self._ps
-        if not trick:
+        hands, lead, count, win, holder, _, _, _, _, _, _ = self._ps
+        if not count:
             return hands[seat]
-        return self._obliged(hands[seat], trick[0], win, len(trick) - win_at == 2)
+        return self._obliged(hands[seat], lead, win, holder ^ seat == 2)
 
     def _legal_calls(self) -> Iterable[Call] | LegalActions:
         seat = self._turn
@@ -747,23 +763,9 @@ class Deal:
         if isinstance(action, Call):
             self._call(acting, action)
         elif isinstance(action, Declare):
-            hands, played, trick, win, win_at, winners, points, declared, undeclared, belots = (
-                self._ps
-            )
-            declared = (*declared[:acting], action.declarations, *declared[acting + 1 :])
-            undeclared &= ~(1 << acting)
-            self._ps = (
-                hands,
-                played,
-                trick,
-                win,
-                win_at,
-                winners,
-                points,
-                declared,
-                undeclared,
-                belots,
-            )
+            ps = self._ps
+            declared = (*ps[8][:acting], action.declarations, *ps[8][acting + 1 :])
+            self._ps = (*ps[:8], declared, ps[9] & ~(1 << acting), ps[10])
         else:
             self._do_cut(action.count)
 
@@ -819,7 +821,7 @@ class Deal:
             if why is not None:
                 raise IllegalActionError(why)
         elif isinstance(action, Declare):
-            if phase is not _PLAYING or self._declared[seat] is not None or len(self._played) >= 4:
+            if phase is not _PLAYING or self._declared[seat] is not None or self._winners:
                 raise IllegalActionError("declarations are announced only with the first card")
             if not self._undeclared >> seat & 1:
                 raise IllegalActionError(f"{seat.name} has nothing to declare: play a card")
@@ -844,7 +846,7 @@ class Deal:
         index = card.index
         if not (
             self._silent_cards >> index & 1
-            and self._is_belot(seat, index, self._hands[seat], self._trick)
+            and self._is_belot(seat, index, self._hands[seat], self._lead)
         ):
             raise IllegalActionError(
                 f"{card}{SILENT_SUFFIX}: {card} is not the first of K+Q of trumps played as a "
@@ -897,7 +899,7 @@ class Deal:
                 | (len(choices[2][0]) > 1) << 2
                 | (len(choices[3][0]) > 1) << 3
             )
-        self._ps = (hands, (), (), 0, 0, (), (0, 0), declared, undeclared, ())
+        self._ps = (hands, 0, 0, 0, self.first, 0, (), (0, 0), declared, undeclared, ())
         # Fixed for the play: the tables of the contract (a pop back into the auction and a
         # new contract come through here again).
         self._obliged = self.game.contract_obligations(self.rules, self._contract)
@@ -916,16 +918,18 @@ class Deal:
 
     def _play(self, seat: Seat, card: int, silent: bool = False) -> None:
         """``seat`` plays ``card`` (legal; ``silent``: keeping its belot silent, checked)."""
-        hands, played, trick, win, win_at, winners, points, declared, undeclared, belots = self._ps
+        hands, lead, count, win, holder, taken, winners, points, declared, undeclared, belots = (
+            self._ps
+        )
         if not winners and declared[seat] is None:  # a first card with nothing chosen
             declared = (*declared[:seat], (), *declared[seat + 1 :])
             undeclared &= ~(1 << seat)
         if (
             self._silent_cards >> card + 32 & 1
-            and self._is_belot(seat, card, hands[seat], trick)
+            and self._is_belot(seat, card, hands[seat], lead if count else None)
             and not silent
         ):
-            belots = (*belots, (seat, Suit(card >> 3)))
+            belots = (*belots, (seat, _SUITS[card >> 3]))
         bit = ~(1 << card)
         hands = (
             (hands[0] & bit, hands[1], hands[2], hands[3])
@@ -936,14 +940,14 @@ class Deal:
             if seat == 2
             else (hands[0], hands[1], hands[2], hands[3] & bit)
         )
-        played = (*played, (seat, card))
-        if not trick:
+        if not count:
             self._ps = (
                 hands,
-                played,
-                (card,),
                 card,
-                0,
+                1,
+                card,
+                seat,
+                self._values[card],
                 winners,
                 points,
                 declared,
@@ -953,15 +957,16 @@ class Deal:
             self._turn = self._next[seat]
             return
         if self._beats[win] >> card & 1:
-            win, win_at = card, len(trick)
-        if len(trick) < 3:
-            trick = (*trick, card)
+            win, holder = card, seat
+        taken += self._values[card]
+        if count < 3:
             self._ps = (
                 hands,
-                played,
-                trick,
+                lead,
+                count + 1,
                 win,
-                win_at,
+                holder,
+                taken,
                 winners,
                 points,
                 declared,
@@ -970,34 +975,32 @@ class Deal:
             )
             self._turn = self._next[seat]
             return
-        winner = played[win_at - 4][0]
-        winners = (*winners, winner)
-        value = self._values
-        taken = value[trick[0]] + value[trick[1]] + value[trick[2]] + value[card]
+        winners = (*winners, holder)
         if len(winners) == 8:
             taken += self._last_trick
-        points = (points[0], points[1] + taken) if winner & 1 else (points[0] + taken, points[1])
-        self._ps = (hands, played, (), win, win_at, winners, points, declared, undeclared, belots)
+        points = (points[0], points[1] + taken) if holder & 1 else (points[0] + taken, points[1])
+        self._ps = (hands, 0, 0, 0, holder, 0, winners, points, declared, undeclared, belots)
         if len(winners) < 8:
-            self._turn = winner
+            self._turn = holder
             return
         self._phase = _OVER
         self._turn = None
         self._result = self.game.score(self, 0)
 
-    def _is_belot(self, seat: Seat, card: int, hand: int, trick: Sequence[int]) -> bool:
-        """Whether ``seat`` playing ``card`` (a queen or king) from ``hand`` announces a belot."""
+    def _is_belot(self, seat: Seat, card: int, hand: int, lead: int | None) -> bool:
+        """Whether ``seat`` playing ``card`` (a queen or king) from ``hand`` announces a belot
+        (``lead``: the card that led the trick in progress, None when ``card`` leads)."""
         contract = self._contract
         assert contract is not None
         if contract == _NO_TRUMPS:
             return False
         suit = card >> 3
-        if contract.is_suit and suit != contract:
+        if contract <= 3 and suit != contract:  # a suit contract, another suit
             return False
         if not hand >> (card ^ (_KING ^ _QUEEN)) & 1:  # the king for the queen and back
             return False  # not the first of the two, or no pair
         # Off the led suit, only a suit contract's trump on a plain-suit lead keeps its belot.
-        off_suit = bool(trick) and trick[0] >> 3 != suit
+        off_suit = lead is not None and lead >> 3 != suit
         return not off_suit or (contract != _ALL_TRUMPS and self.rules.belot_when_trumping)
 
     def view(self, seat: Seat) -> SeatView:
