@@ -185,3 +185,23 @@ def test_a_stale_edit_is_told_in_every_language(tmp_path: Path) -> None:
     assert page_texts.TEXTS["stale"]["en"].format(version=version) == answer.json()["error"]
     for lang in i18n.LANGUAGES:
         assert str(version) in page_texts.TEXTS["stale"][lang].format(version=version)
+
+
+def test_every_word_the_score_counter_s_scripts_look_up_is_written() -> None:
+    """``T("key")`` in the score counter's and ranking tool's scripts shows the key itself when
+    the page's words lack it; every key has every language."""
+    static = Path(page_texts.__file__).parent / "static"
+    used = {
+        key
+        for script in static.glob("*.js")
+        for key in re.findall(r'\bT\("([a-z_0-9]+)"', script.read_text(encoding="utf-8"))
+    }
+    assert {"deal_alone", "wins_trick", "stale"} <= used
+    assert sorted(used - set(page_texts.TEXTS)) == []
+    missing = [
+        (key, code)
+        for key, words in page_texts.TEXTS.items()
+        for code in i18n.LANGUAGES
+        if not words.get(code)
+    ]
+    assert missing == []

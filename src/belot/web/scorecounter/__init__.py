@@ -73,18 +73,21 @@ def _lang(request: Request, offered: tuple[str, ...] = i18n.LANGUAGES) -> str:
     return lang if lang in offered else "en"
 
 
+def _own_words(lang: str) -> dict[str, str]:
+    """These pages' own words in ``lang`` (scorecounter/texts.py)."""
+    return {key: text.get(lang) or text["en"] for key, text in texts.TEXTS.items()}
+
+
 def _words(lang: str) -> dict[str, str]:
     """The pages' words in ``lang``: the web pages' (``belot.web.i18n``) and these pages' own."""
-    own = {key: text.get(lang) or text["en"] for key, text in texts.TEXTS.items()}
-    return i18n.texts(lang) | own
+    return i18n.texts(lang) | _own_words(lang)
 
 
 def _page(name: str, lang: str, **context: Any) -> HTMLResponse:
     context.setdefault("static", STATIC_PREFIX)
-    words = _words(lang)
-    context |= {"lang": lang, "t": words}
-    if "data" in context:  # the page's script gets its words with its data
-        context["data"] = _script_json({**context["data"], "texts": words})
+    context |= {"lang": lang, "t": _words(lang)}
+    if "data" in context:  # the page's script gets its own words with its data
+        context["data"] = _script_json({**context["data"], "texts": _own_words(lang)})
     return HTMLResponse(_env.get_template(name).render(**context))
 
 
