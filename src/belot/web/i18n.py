@@ -370,7 +370,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "bg": "Клавиши: 1–8 карта, L последна ръка, H подсказка",
         "fr": "Touches : 1–8 jouer une carte, L dernier pli, H aide",
     },
-    # The table: the deal explained and its settings (French ready for when it is a language).
+    # The table: the deal explained and its settings.
     "deal_explained": {
         "en": "How the deal was scored",
         "bg": "Как се преброи раздаването",
