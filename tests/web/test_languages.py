@@ -205,3 +205,13 @@ def test_every_word_the_score_counter_s_scripts_look_up_is_written() -> None:
         if not words.get(code)
     ]
     assert missing == []
+
+
+def test_the_keys_help_names_the_same_keys_in_every_language() -> None:
+    """A key added to the help in one language is added in all (the letters, arrows and ?)."""
+    for key in ("keyboard_help", "keyboard_calls"):
+        keys = {
+            code: sorted(re.findall(r"(?<!\w)(?:[A-Z]|\d–\d|[?↑↓]+)(?!\w)", text))
+            for code, text in i18n.TEXTS[key].items()
+        }
+        assert all(found == keys["en"] for found in keys.values()), (key, keys)

@@ -202,7 +202,8 @@ CROATIAN: Final[dict[str, str]] = {
     "hint_working": "Savjet se računa…",
     "table_label": "Stol",
     "keyboard_calls": "Zovi: P dalje, C D H S boje, N bez aduta, A sve adut, X kontra, "
-    "R rekontra, T uzmi; ↑↓ bodovi u Coincheu; ? savjet; U vrati; N sljedeće dijeljenje.",
+    "R rekontra, T uzmi; ↑↓ bodovi u Coincheu; B tiha bela; ? savjet; U vrati; "
+    "N sljedeće dijeljenje.",
     "statistics": "Statistika igrača",
     "stats_help": "Broji se svaka završena partija, za svakog igrača s imenom i svaku razinu "
     "računala.",
