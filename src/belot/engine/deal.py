@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import _random
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Final
@@ -70,6 +70,44 @@ def _plays_of(mask: int) -> LegalActions:
         + plays[3][mask >> 24]
     )
     return offered
+
+
+PlaySetup = tuple[
+    Rules,
+    ContractObligations,
+    tuple[int, ...],  # BEATS of the contract
+    tuple[int, ...],  # CARD_POINTS of the contract
+    int,  # what the last trick adds
+    int,  # Deal._silent_cards
+    bool,  # whether sequences and fours are announced
+    Callable[[int], list[tuple[Declaration, ...]]] | None,  # the game's announcement choices
+]
+_PLAY_SETUPS: dict[tuple[int, int], PlaySetup] = {}
+"""What the play of a contract under some rules starts from, by ``id(rules)`` and contract (the
+entry holds the rules, so the id stays theirs): ``Deal._start_play`` reads it."""
+
+
+def _play_setup(game: Game, rules: Rules, contract: Contract) -> PlaySetup:
+    belot_cards = (
+        _KINGS_QUEENS & (0xFFFFFFFF if contract == _ALL_TRUMPS else TRUMP_MASKS[contract])
+        if contract != _NO_TRUMPS
+        else 0
+    )
+    setup = (
+        rules,
+        game.contract_obligations(rules, contract),
+        BEATS[contract],
+        CARD_POINTS[contract],
+        rules.nt_last_trick if contract == _NO_TRUMPS else LAST_TRICK,
+        # The K and Q of trumps: above bit 32 in every game, below it too in Bela.
+        belot_cards << 32 | (belot_cards if game.bela_optional else 0),
+        game.declares(contract),
+        game.announcement_choices(rules),
+    )
+    if len(_PLAY_SETUPS) >= 1024:
+        _PLAY_SETUPS.clear()
+    _PLAY_SETUPS[id(rules), contract] = setup
+    return setup
 
 
 def _before_the_play(hand: int, lead: int, win: int, partner_holds: bool) -> int:
@@ -643,7 +681,7 @@ class Deal:
             assert self._turn is not None
             calls = self.game.legal_calls(self, self._turn)
             offered = self._offered = (
-                calls if isinstance(calls, LegalActions) else LegalActions(calls)
+                calls if calls.__class__ is LegalActions else LegalActions(calls)
             )
         else:
             offered = self._offered = _CUT_ACTIONS if phase is _CUTTING else _NO_ACTIONS
@@ -875,18 +913,32 @@ class Deal:
             self._turn = None
 
     def _start_play(self) -> None:
-        cut = self._cut
-        assert cut is not None
+        cut, contract, rules, after = self._cut, self._contract, self.rules, self._next
+        assert cut is not None and contract is not None and self._bidder is not None
         deck = self._deck_idx[cut:] + self._deck_idx[:cut]
-        assert self._contract is not None and self._bidder is not None
-        hands = self.game.deal_rest(deck, self._hands, self.first, self._next, self._bidder)
+        first = after[self.dealer]
+        hands = self.game.deal_rest(deck, self._ps[0], first, after, self._bidder)
         self._full = hands
-        if not self.game.declares(self._contract):
+        # Fixed for the play: the contract's obligations and tables (a pop back into the
+        # auction and a new contract come through here again).
+        setup = _PLAY_SETUPS.get((id(rules), contract))
+        if setup is None or setup[0] is not rules:
+            setup = _play_setup(self.game, rules, contract)
+        (
+            _,
+            self._obliged,
+            self._beats,
+            self._values,
+            self._last_trick,
+            self._silent_cards,
+            declares,
+            choose,
+        ) = setup
+        if not declares:
             self._choices = (_NO_DECLARING,) * 4
             declared: tuple[tuple[Declaration, ...] | None, ...] = ((), (), (), ())
             undeclared = 0
         else:
-            choose = self.game.announcement_choices(self.rules)
             if choose is None:
                 choices = tuple(map(_announcement_choices, hands))
             else:
@@ -899,22 +951,9 @@ class Deal:
                 | (len(choices[2][0]) > 1) << 2
                 | (len(choices[3][0]) > 1) << 3
             )
-        self._ps = (hands, 0, 0, 0, self.first, 0, (), (0, 0), declared, undeclared, ())
-        # Fixed for the play: the tables of the contract (a pop back into the auction and a
-        # new contract come through here again).
-        self._obliged = self.game.contract_obligations(self.rules, self._contract)
-        self._beats = BEATS[self._contract]
-        self._values = CARD_POINTS[self._contract]
-        self._last_trick = self.rules.nt_last_trick if self._contract == _NO_TRUMPS else LAST_TRICK
-        belot_cards = (
-            _KINGS_QUEENS
-            & (0xFFFFFFFF if self._contract == _ALL_TRUMPS else TRUMP_MASKS[self._contract])
-            if self._contract != _NO_TRUMPS
-            else 0
-        )
-        self._silent_cards = belot_cards << 32 | (belot_cards if self.game.bela_optional else 0)
+        self._ps = (hands, 0, 0, 0, first, 0, (), (0, 0), declared, undeclared, ())
         self._phase = _PLAYING
-        self._turn = self.first
+        self._turn = first
 
     def _play(self, seat: Seat, card: int, silent: bool = False) -> None:
         """``seat`` plays ``card`` (legal; ``silent``: keeping its belot silent, checked)."""

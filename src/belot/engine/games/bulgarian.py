@@ -24,6 +24,13 @@ _PASS: Final = Call.pass_()
 _CONTRA: Final = Call.contra()
 _RECONTRA: Final = Call.recontra()
 _NS: Final = Team.NS
+# Members read as module globals (cheaper than through their enum class, in every call).
+_PASS_KIND: Final = CallKind.PASS
+_BID: Final = CallKind.BID
+_CONTRA_KIND: Final = CallKind.CONTRA
+_NEXT: Final = AuctionStep.NEXT
+_PLAY: Final = AuctionStep.PLAY
+_REDEAL: Final = AuctionStep.REDEAL
 _EW: Final = Team.EW
 #: The legal calls, pass first: before any bid, and ``_AFTER[contract][k]`` after a bid of
 #: ``contract``, k = 0 with neither contra nor recontra open, 1 with contra, 2 with recontra.
@@ -111,7 +118,7 @@ class Bulgarian(Game):
             return None
         contract = deal._contract
         if (
-            call.kind is CallKind.BID
+            call.kind is _BID
             and call.contract.__class__ is Contract
             and not call.level
             and (contract is None or call.contract > contract)
@@ -134,17 +141,17 @@ class Bulgarian(Game):
     def after_call(self, deal: Deal, seat: Seat, call: Call) -> Bidding:
         contract, bidder, double = deal._contract, deal._bidder, deal._double
         kind = call.kind
-        if kind is CallKind.PASS:
+        if kind is _PASS_KIND:
             passes = deal._passes + 1
             if contract is None:
-                step = AuctionStep.REDEAL if passes == 4 else AuctionStep.NEXT
+                step = _REDEAL if passes == 4 else _NEXT
             else:
                 needed = deal.rules.passes_after_double if double > 1 else 3
-                step = AuctionStep.PLAY if passes >= needed else AuctionStep.NEXT
+                step = _PLAY if passes >= needed else _NEXT
             return (contract, bidder, double, passes, step)
-        if kind is CallKind.BID:
-            return (call.contract, seat, 1, 0, AuctionStep.NEXT)
-        return (contract, bidder, 2 if kind is CallKind.CONTRA else 4, 0, AuctionStep.NEXT)
+        if kind is _BID:
+            return (call.contract, seat, 1, 0, _NEXT)
+        return (contract, bidder, 2 if kind is _CONTRA_KIND else 4, 0, _NEXT)
 
     def scored_declarations(
         self, deal: Deal, announced: Sequence[Sequence[Declaration]]

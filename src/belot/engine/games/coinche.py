@@ -51,6 +51,14 @@ _BIDS: Final = tuple(
 )
 
 
+# Members read as module globals (cheaper than through their enum class, in every call).
+_PASS_KIND: Final = CallKind.PASS
+_BID: Final = CallKind.BID
+_COINCHE_KIND: Final = CallKind.COINCHE
+_NEXT: Final = AuctionStep.NEXT
+_PARTNER: Final = AuctionStep.PARTNER
+_PLAY: Final = AuctionStep.PLAY
+_REDEAL: Final = AuctionStep.REDEAL
 _LEVEL_RANK: Final = frozenset((*BID_LEVELS, CAPOT_LEVEL))
 _CALLS: dict[tuple[int, bool, bool], LegalActions] = {}
 
@@ -85,7 +93,7 @@ def _nothing_to_announce(hand: int) -> list[tuple[Declaration, ...]]:
 def bid_level(calls: Sequence[tuple[Seat, Call]]) -> int:
     """The level of the last bid of ``calls`` (0 when nobody has bid)."""
     for _, call in reversed(calls):
-        if call.kind is CallKind.BID:
+        if call.kind is _BID:
             return call.level
     return 0
 
@@ -209,7 +217,7 @@ class Coinche(Game):
         if call is _PASS:
             return None
         if (
-            call.kind is CallKind.BID
+            call.kind is _BID
             and deal._double == 1
             and call.level in _LEVEL_RANK
             and call.contract is not None
@@ -247,21 +255,21 @@ class Coinche(Game):
     def after_call(self, deal: Deal, seat: Seat, call: Call) -> Bidding:
         contract, bidder, double = deal._contract, deal._bidder, deal._double
         kind = call.kind
-        if kind is CallKind.PASS:
+        if kind is _PASS_KIND:
             passes = deal._passes + 1
             if double == 2:
                 # After a coinche the coinched side's two players speak, then it ends.
-                step = AuctionStep.PLAY if passes == 2 else AuctionStep.PARTNER
+                step = _PLAY if passes == 2 else _PARTNER
             elif contract is None:
-                step = AuctionStep.REDEAL if passes == 4 else AuctionStep.NEXT
+                step = _REDEAL if passes == 4 else _NEXT
             else:
-                step = AuctionStep.PLAY if passes == 3 else AuctionStep.NEXT
+                step = _PLAY if passes == 3 else _NEXT
             return (contract, bidder, double, passes, step)
-        if kind is CallKind.BID:
-            return (call.contract, seat, 1, 0, AuctionStep.NEXT)
-        if kind is CallKind.COINCHE:
-            return (contract, bidder, 2, 0, AuctionStep.NEXT)
-        return (contract, bidder, 4, 0, AuctionStep.PLAY)  # a surcoinche ends the auction
+        if kind is _BID:
+            return (call.contract, seat, 1, 0, _NEXT)
+        if kind is _COINCHE_KIND:
+            return (contract, bidder, 2, 0, _NEXT)
+        return (contract, bidder, 4, 0, _PLAY)  # a surcoinche ends the auction
 
     # --- declarations: French Belote's single comparison, or none --------------------------
 
