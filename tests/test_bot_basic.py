@@ -10,7 +10,7 @@ import pytest
 
 from belot.bots import make
 from belot.bots.arena import duel, percentile
-from belot.bots.basic import ENDGAME_TRICKS, THRESHOLD, BasicBot, contract_strength, play_card
+from belot.bots.basic import THRESHOLD, BasicBot, contract_strength, play_card
 from belot.bots.endgame import deal_unseen
 from belot.bots.knowledge import Knowledge
 from belot.bots.solver import Position, Solver
@@ -382,14 +382,16 @@ def test_dealings_of_the_unseen_cards_fit_what_the_seat_knows() -> None:
     assert checked > 300
 
 
-def test_counting_out_the_end_loses_fewer_points_than_the_rules() -> None:
-    """In the last tricks, against the exact solver on the real hands, the card basic plays
-    (counted out in dealings of the unseen cards) loses far fewer card points than the card of
-    its rules alone (self-play; the rules lost 514 card points here, the counted cards 255)."""
+def test_counting_out_the_last_three_tricks_loses_fewer_points_than_the_rules() -> None:
+    """With three cards or fewer (eight dealings solved), against the exact solver on the real
+    hands, the card basic plays loses far fewer card points than the card of its rules alone
+    (self-play; here the rules lost 377 card points, the counted cards 109). With four and five
+    cards (four and three dealings) the two lose about as much against open hands, though
+    counting them out wins game points against the yardstick (docs/bots/research.md)."""
     solver = Solver()
     rules_lost = counted_lost = decisions = 0
     for deal, view in _play_views(range(40)):
-        if len(view.hand) > ENDGAME_TRICKS or len(view.legal) < 2:
+        if len(view.hand) > 3 or len(view.legal) < 2:
             continue
         position = Position.from_deal(deal)
         values = {card.index: value for card, value in solver.solve_cards(position).items()}
@@ -402,5 +404,5 @@ def test_counting_out_the_end_loses_fewer_points_than_the_rules() -> None:
         rules_lost += best - sign * values[rules]
         counted_lost += best - sign * values[counted.card.index]
         decisions += 1
-    assert decisions > 200
-    assert counted_lost < 0.7 * rules_lost
+    assert decisions > 150
+    assert counted_lost < 0.5 * rules_lost
