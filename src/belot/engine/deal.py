@@ -237,7 +237,8 @@ def shuffled_deck(seed: int | str) -> tuple[Card, ...]:
     return tuple(map(ALL_CARDS.__getitem__, _shuffled_order(seed)))
 
 
-_BITS: Final = tuple(n.bit_length() for n in range(33))
+#: Each step of the shuffle: the place i (31 down to 1) and the bits of a draw below i + 1.
+_SHUFFLE_STEPS: Final = tuple((i, (i + 1).bit_length()) for i in range(31, 0, -1))
 
 
 def _shuffled_order(seed: int | str) -> list[int]:
@@ -249,8 +250,7 @@ def _shuffled_order(seed: int | str) -> list[int]:
     order = list(range(32))
     rng = _random.Random(seed) if seed.__class__ is int else random.Random(seed)
     getrandbits = rng.getrandbits
-    for i in range(31, 0, -1):
-        bits = _BITS[i + 1]
+    for i, bits in _SHUFFLE_STEPS:
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
