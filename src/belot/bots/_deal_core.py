@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from belot.bots._playout_core import _BYTE_COUNT, _SELECT
 from belot.bots._solver_core import P_STEP, P_TRUMP_SUIT, P_TRUMPS, _beats, _jit, _legal, _low_index
 
 __all__ = [
@@ -240,13 +241,20 @@ def random_deals(
                 s0 ^= s3
                 s2 ^= t
                 s3 = ((s3 << 11) | (s3 >> 21)) & _M32
-                c = legal - ((legal >> 1) & 0x55555555)
-                c = (c & 0x33333333) + ((c >> 2) & 0x33333333)
-                c = (((c + (c >> 4)) & 0x0F0F0F0F) * 0x01010101 & _M32) >> 24
-                for _skip in range((r * c) >> 32):
-                    legal &= legal - 1
-            bit = legal & -legal
-            card = _low_index(bit, debruijn)
+                # The pick-th lowest legal card, as ``_playout_core`` finds it.
+                c0 = _BYTE_COUNT[legal & 0xFF]
+                c1 = c0 + _BYTE_COUNT[(legal >> 8) & 0xFF]
+                c2 = c1 + _BYTE_COUNT[(legal >> 16) & 0xFF]
+                pick = (r * (c2 + _BYTE_COUNT[legal >> 24])) >> 32
+                above0 = 1 if pick >= c0 else 0
+                above1 = 1 if pick >= c1 else 0
+                above2 = 1 if pick >= c2 else 0
+                lowest = above0 + above1 + above2
+                before = c2 if above2 else (c1 if above1 else (c0 if above0 else 0))
+                card = 8 * lowest + _SELECT[(((legal >> (8 * lowest)) & 0xFF) << 3) + pick - before]
+            else:
+                card = _low_index(legal, debruijn)
+            bit = 1 << card
             # Belote: the first of the trump king and queen played, the other still held
             # (off the led suit only when trumping counts, as ``belot_when_trumping``).
             if (

@@ -30,7 +30,6 @@ from belot.bots._solver_core import (
     P_STEP,
     P_TRUMPS,
     _beats,
-    _inline,
     _jit,
     _legal,
     _low_index,
@@ -79,12 +78,17 @@ def seed_state(seed: int) -> np.ndarray[Any, np.dtype[np.int64]]:
     return np.array(words, dtype=np.int64)
 
 
-@_inline
-def _count(cards: int) -> int:
-    """The number of cards in the card set ``cards`` (a 32-bit popcount)."""
-    c = cards - ((cards >> 1) & 0x55555555)
-    c = (c & 0x33333333) + ((c >> 2) & 0x33333333)
-    return (((c + (c >> 4)) & 0x0F0F0F0F) * 0x01010101 & 0xFFFFFFFF) >> 24
+#: The cards in each byte of a card set (a suit's eight cards), and the index of the k-th
+#: lowest of them at ``8 * byte + k``.
+_BYTE_COUNT = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
+_SELECT = np.array(
+    [
+        [r for r in range(8) if b >> r & 1][k] if k < bin(b).count("1") else 0
+        for b in range(256)
+        for k in range(8)
+    ],
+    dtype=np.int64,
+)
 
 
 @_jit
@@ -155,11 +159,21 @@ def playouts(
                 s0 ^= s3
                 s2 ^= t
                 s3 = ((s3 << 11) | (s3 >> 21)) & _M32
-                pick = (r * _count(legal)) >> 32
-                for _ in range(pick):
-                    legal &= legal - 1
-            bit = legal & -legal
-            card = _low_index(bit, debruijn)
+                # The pick-th lowest legal card, suit by suit (byte tables, no branch on the
+                # suit: a random one would be mispredicted).
+                c0 = _BYTE_COUNT[legal & 0xFF]
+                c1 = c0 + _BYTE_COUNT[(legal >> 8) & 0xFF]
+                c2 = c1 + _BYTE_COUNT[(legal >> 16) & 0xFF]
+                pick = (r * (c2 + _BYTE_COUNT[legal >> 24])) >> 32
+                above0 = 1 if pick >= c0 else 0
+                above1 = 1 if pick >= c1 else 0
+                above2 = 1 if pick >= c2 else 0
+                suit = above0 + above1 + above2
+                before = c2 if above2 else (c1 if above1 else (c0 if above0 else 0))
+                card = 8 * suit + _SELECT[(((legal >> (8 * suit)) & 0xFF) << 3) + pick - before]
+            else:
+                card = _low_index(legal, debruijn)
+            bit = 1 << card
             held[seat] = hand ^ bit
             if recording:
                 record[k, played] = card
