@@ -10,7 +10,7 @@ from pathlib import Path
 
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
-from belot.web.rooms import Hub
+from belot.web.rooms import Hub, Room
 from belot.web.store import Store
 from belot.web.tables import SeatInfo
 
@@ -63,3 +63,31 @@ def test_memory_does_not_grow_with_the_tables_created_played_and_left(tmp_path: 
     # (kept in memory, each would cost tens of kilobytes).
     growth = sizes[-1] - sizes[1]
     assert growth < 500_000, f"memory grew {growth} bytes over {ROUNDS - 2} rounds: {sizes}"
+
+
+def test_a_new_table_is_not_evicted_while_its_first_commit_is_shown(tmp_path: Path) -> None:
+    """Tables idle after 0.01 s, and a busy event loop that resumes a committed change 0.2 s
+    late: a new table, whose first change is committed but not yet shown nor driven on, is
+    not taken for idle (it was, on a busy machine: "a table of that code exists already")."""
+
+    async def run() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'belot.sqlite3'}")
+        hub = Hub(store, bot_delay=0, leave_grace=0, idle_seconds=0.01)
+        commit = hub.commit
+
+        async def late_commit(room: Room) -> None:
+            await commit(room)
+            await asyncio.sleep(0.2)  # committed; the change goes on only later
+
+        hub.commit = late_commit  # type: ignore[method-assign]
+        hub.resume()
+        try:
+            for _ in range(3):
+                await hub.create(
+                    rules=Rules(target=1), seats=[SeatInfo("bot") for _ in Seat], creator=None
+                )
+        finally:
+            await hub.close()
+            store.close()
+
+    asyncio.run(run())

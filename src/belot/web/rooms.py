@@ -90,6 +90,9 @@ class Room:
     closed: bool = False
     #: When the room last had a browser or a change (monotonic), for eviction.
     idle_since: float = field(default_factory=time.monotonic)
+    #: How many ``changed`` calls are under way: a room is not evicted in the middle of one
+    #: (a slow commit would otherwise leave a new table idle before its first view is sent).
+    changing: int = 0
     #: What the browsers were last shown after a change: (table version, configuration
     #: version, the connections).
     _shown: tuple[int, int, tuple[int, ...]] | None = None
@@ -137,7 +140,12 @@ class Room:
         """Commit new actions, then tell every browser and let bots and timers carry on."""
         self.last_change = time.perf_counter()
         self.idle_since = time.monotonic()
-        await self.hub.commit(self)
+        self.changing += 1
+        try:
+            await self.hub.commit(self)
+        finally:
+            self.changing -= 1
+            self.idle_since = time.monotonic()
         if self.closed or not self.stored:
             return  # a later change, committed after this one, shows both
         # Changes committed together are shown once: a browser shown the same turn twice
@@ -622,6 +630,8 @@ class Hub:
             return False
         if not room.stored or room.waiters or room.held is not None or room.tasks:
             return False
+        if room.changing:
+            return False  # committed, but not yet shown nor driven on
         if room.driver is not None and not room.driver.done():
             return False  # its bots play on
         if room.deadline is not None and room.deadline > time.monotonic():
