@@ -14,7 +14,8 @@ the ``(r * (i + 1)) >> 32``-th of the first ``i + 1`` cards for each step of the
 call of that place in the engine's order of legal calls, the lowest legal card of that place.
 
 numba caches this file by its own source only: ``SOLVER_CORE`` names the solver core's source
-the rules were inlined from (a test fails until it is brought up to date).
+the rules were inlined from, and ``PLAYOUT_CORE`` the playout core whose tables it reads as
+constants (a test fails until they are brought up to date, and the edit recompiles).
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ __all__ = [
 
 SOLVER_CORE = "df53680b3d540847"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
+PLAYOUT_CORE = "adc9dd63defab598"
+"""The same of ``_playout_core.py``, whose ``_BYTE_COUNT`` and ``_SELECT`` are compiled in."""
 
 _M32 = 0xFFFFFFFF
 
