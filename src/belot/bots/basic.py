@@ -141,7 +141,9 @@ class BasicBot(Bot):
         know = Knowledge.of(view)
         card = play_card(know, legal)
         if view.rules.preset == "bulgarian" and len(view.hand) <= ENDGAME_TRICKS:
-            card = count_out(view, know, card, decision_rng(self.seed, view))
+            # Dealt from the view alone, not the bot's seed: `basic` uses its seed only to cut,
+            # so two of them holding the same cards play alike (duplicate pairs tie).
+            card = count_out(view, know, card, decision_rng(0, view))
         action = Play(ALL_CARDS[card])
         assert action in view.legal
         silent = Play(action.card, silent=True)
