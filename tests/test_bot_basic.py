@@ -385,9 +385,10 @@ def test_dealings_of_the_unseen_cards_fit_what_the_seat_knows() -> None:
 def test_counting_out_the_last_three_tricks_loses_fewer_points_than_the_rules() -> None:
     """With three cards or fewer (eight dealings solved), against the exact solver on the real
     hands, the card basic plays loses far fewer card points than the card of its rules alone
-    (self-play; here the rules lost 377 card points, the counted cards 109). With four and five
-    cards (four and three dealings) the two lose about as much against open hands, though
-    counting them out wins game points against the yardstick (docs/bots/research.md)."""
+    (self-play; here the rules lost 288 card points, the counted cards 117). With four cards
+    (four dealings) it lost 152 to the rules' 284, with five (three dealings) 203 to 141: few
+    dealings err against open hands, yet counting five cards out wins game points against the
+    yardstick (docs/bots/research.md)."""
     solver = Solver()
     rules_lost = counted_lost = decisions = 0
     for deal, view in _play_views(range(40)):
