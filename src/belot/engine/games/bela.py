@@ -95,6 +95,21 @@ def _bind(contract: int, option: Any) -> ContractObligations:
     trumps_mask = TRUMP_MASKS[contract]
     suit_of = SUIT_OF
 
+    if beat_plain and not partner_free:  # the default rules: the same, with less to ask
+
+        def bela_default(hand: int, lead: int, win: int, partner_holds: bool) -> int:
+            follow = hand & suit_of[lead]
+            if follow:
+                if trumps_mask >> win & 1 and not trumps_mask >> lead & 1:  # already trumped
+                    return follow
+                return (follow & beats[win]) or follow
+            trumps = hand & trumps_mask
+            if not trumps:
+                return hand
+            return (trumps & beats[win]) or trumps
+
+        return bela_default
+
     def bela(hand: int, lead: int, win: int, partner_holds: bool) -> int:
         follow = hand & suit_of[lead]
         if trumps_mask >> lead & 1:
