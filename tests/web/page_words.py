@@ -89,3 +89,13 @@ def shown(page: str) -> str:
 def foreign(text: str, lang: str) -> list[str]:
     """The English words in ``text`` that are not words of ``lang``."""
     return sorted(w for w in _words(text) if w in english() and w not in own(lang) | ALLOWED)
+
+
+def where(text: str, words: list[str]) -> list[str]:
+    """Each of ``words`` with the text around it, to tell where a foreign word stands."""
+    found = []
+    for word in words:
+        at = re.search(rf"(?i)\b{word}\b", text)
+        if at is not None:
+            found.append(" ".join(text[max(0, at.start() - 60) : at.end() + 60].split()))
+    return found

@@ -25,7 +25,9 @@ def foreign_on(page: Page, lang: str) -> list[str]:
     """The words of another language in the page's whole document as it is now (hidden parts,
     such as the settings dialog, and labels included)."""
     assert page.get_attribute("html", "lang") == lang
-    return page_words.foreign(page_words.shown(page.content()), lang)
+    text = page_words.shown(page.content())
+    found = page_words.foreign(text, lang)
+    return [*found, *page_words.where(text, found)]
 
 
 @pytest.mark.parametrize(

@@ -215,3 +215,41 @@ def test_the_keys_help_names_the_same_keys_in_every_language() -> None:
             for code, text in i18n.TEXTS[key].items()
         }
         assert all(found == keys["en"] for found in keys.values()), (key, keys)
+
+
+def test_a_refused_action_says_its_kind_for_the_page_to_word(tmp_path: Path) -> None:
+    """Out of turn, or not legal now: the table says these in its language (refused_*)."""
+    with TestClient(
+        create_app(Store(f"sqlite:///{tmp_path / 'db.sqlite3'}"), bot_delay=0)
+    ) as client:
+        answer = client.post(
+            "/api/tables", json={"seats": {s: {"kind": "person"} for s in "NEW"}}
+        ).json()
+        table_id, tokens = answer["id"], {"S": answer["token"]}
+        for seat in "NEW":
+            reply = client.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": seat})
+            tokens[seat] = reply.json()["token"]
+        cutter = client.app.state.hub.get(table_id).table.deal.turn.name  # type: ignore[attr-defined]
+        other = next(s for s in "NESW" if s != cutter)
+        told = {}
+        for seat, action in ((other, "cut:5"), (cutter, "cut:40")):
+            with client.websocket_connect(f"/ws/{table_id}?token={tokens[seat]}") as ws:
+                ws.send_json({"type": "act", "action": action})
+                while (message := ws.receive_json())["type"] != "error":
+                    pass
+                told[action] = message
+    assert told["cut:5"]["kind"] == "out_of_turn"
+    assert told["cut:40"]["kind"] == "illegal"
+    for lang in i18n.LANGUAGES:
+        for kind in ("out_of_turn", "illegal"):
+            assert i18n.TEXTS[f"refused_{kind}"][lang]
+
+
+@pytest.mark.parametrize(
+    "note", ["doubled tie", "failed", "coinche", "surcoinche", "stiglja", "belot NS", "belot EW"]
+)
+def test_each_note_of_a_deal_s_score_is_worded(note: str) -> None:
+    """The deal explained says each score note (but capot, valat and dedans, said otherwise)
+    as ``note_<note>``: a note without words would show its key."""
+    key = f"note_{note.replace(' ', '_')}"
+    assert all(i18n.TEXTS[key][code] for code in i18n.LANGUAGES)

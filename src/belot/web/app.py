@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from belot import strictjson
 from belot.bots import LEVELS
 from belot.engine.cards import Card
-from belot.engine.errors import BelotError
+from belot.engine.errors import BelotError, IllegalActionError, InvalidActionError, OutOfTurnError
 from belot.engine.rules import PRESETS
 from belot.engine.table import Seat
 from belot.web import forms, hints, i18n
@@ -105,9 +105,20 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def _tell(client: Client, message: str) -> None:
-    """Send ``client`` an error that leaves its connection open."""
-    client.offer(json.dumps({"type": "error", "message": message}))
+def _tell(client: Client, message: str, kind: str = "") -> None:
+    """Send ``client`` an error that leaves its connection open; ``kind`` (``refused_<kind>`` of
+    the pages' texts) lets the page say it in its own language."""
+    told = {"type": "error", "message": message} | ({"kind": kind} if kind else {})
+    client.offer(json.dumps(told))
+
+
+def _refusal(error: BelotError) -> str:
+    """The kind of a refused action a page words for itself: out of turn, or not legal now."""
+    if isinstance(error, OutOfTurnError):
+        return "out_of_turn"
+    if isinstance(error, IllegalActionError | InvalidActionError):
+        return "illegal"
+    return ""
 
 
 async def _fatal(websocket: WebSocket, message: str, code: int) -> None:
@@ -497,7 +508,7 @@ def create_app(
                     raise TableError("hints are switched off at this table")
                 view = room.table.deal.view(seat)
                 if not view.legal:
-                    raise TableError("it is not your turn")
+                    raise OutOfTurnError("it is not your turn")
                 advice = await hub.advise(
                     hints.hint,
                     view,
@@ -508,7 +519,7 @@ def create_app(
             else:
                 raise TableError(f"unknown message type {kind!r}")
         except BelotError as error:
-            _tell(client, str(error))
+            _tell(client, str(error), _refusal(error))
 
     if redis_url is not None:
         from belot.web.relay import Relay

@@ -215,4 +215,12 @@ CROATIAN: Final[dict[str, str]] = {
     "stats_made": "Prošli aduti",
     "stats_points": "Bodovi",
     "stats_none": "Još nijedna partija nije završena.",
+    "refused_out_of_turn": "Nisi na potezu.",
+    "refused_illegal": "To sada nije dopušteno.",
+    "note_failed": "zov je pao",
+    "note_coinche": "coinche",
+    "note_surcoinche": "surcoinche",
+    "note_stiglja": "štiglja: svi štihovi, +90",
+    "note_belot_NS": "osam karata jedne boje: Sjever–Jug dobivaju partiju",
+    "note_belot_EW": "osam karata jedne boje: Istok–Zapad dobivaju partiju",
 }

@@ -422,6 +422,36 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "choice_dark": {"en": "dark", "bg": "тъмни", "fr": "sombres"},
     "choice_light": {"en": "light", "bg": "светли", "fr": "claires"},
     "close": {"en": "Close", "bg": "Затвори", "fr": "Fermer"},
+    # A deal's score notes (DealScore.notes) in the deal explained, as note_<note with _>.
+    "note_failed": {"en": "the bid failed", "bg": "обявата падна", "fr": "contrat chuté"},
+    "note_coinche": {"en": "coinched", "bg": "коанширано", "fr": "coinché"},
+    "note_surcoinche": {"en": "surcoinched", "bg": "сюркоанширано", "fr": "surcoinché"},
+    "note_stiglja": {
+        "en": "stiglja: every trick, +90",
+        "bg": "щигля: всички ръце, +90",
+        "fr": "štiglja : tous les plis, +90",
+    },
+    "note_belot_NS": {
+        "en": "eight cards of a suit: North–South win the match",
+        "bg": "осем карти от една боя: Север–Юг печелят играта",
+        "fr": "huit cartes d'une couleur : Nord–Sud gagnent la partie",
+    },
+    "note_belot_EW": {
+        "en": "eight cards of a suit: East–West win the match",
+        "bg": "осем карти от една боя: Изток–Запад печелят играта",
+        "fr": "huit cartes d'une couleur : Est–Ouest gagnent la partie",
+    },
+    # An action the server refused (``kind`` of its error message).
+    "refused_out_of_turn": {
+        "en": "It is not your turn.",
+        "bg": "Не е твой ред.",
+        "fr": "Ce n'est pas à vous de jouer.",
+    },
+    "refused_illegal": {
+        "en": "That is not allowed now.",
+        "bg": "Това не е позволено сега.",
+        "fr": "Ce n'est pas permis maintenant.",
+    },
     "note_doubled_tie": {
         "en": "a doubled tie: all the points hang",
         "bg": "равенство при контра: всички точки висят",

@@ -94,7 +94,9 @@ function receive(message) {
     actedOn = null;  // refused: the person may try again
     hintAsked = null;
     hintBusy();
-    toast(message.message);
+    // An action refused as out of turn or not legal now is said in the page's language.
+    const kind = message.kind && `refused_${message.kind}`;
+    toast(kind && currentLang() !== "en" && t(kind) !== kind ? t(kind) : message.message);
   } else if (message.type === "status") {
     if (message.database === "reconnecting") toast(t("database_reconnecting"), 0);
     else $("toast").hidden = true;
