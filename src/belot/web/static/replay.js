@@ -1,5 +1,5 @@
 // Replay a table's finished deals trick by trick, every hand open.
-import { SEATS, callText, cardImg, contractText, el, t } from "./common.js";
+import { SEATS, callText, cardImg, contractText, declarationText, el, t } from "./common.js";
 
 const tableId = document.getElementById("table-code").dataset.table;
 const $ = (id) => document.getElementById(id);
@@ -43,7 +43,8 @@ function show() {
     const box = $(`hand-${seat}`);
     const cards = el("div", { class: "cards" });
     for (const card of deal.hands[seat]) cards.append(cardImg(card, played.has(card) ? "gone" : ""));
-    const declared = deal.declared[seat].length ? ` · ${deal.declared[seat].join(", ")}` : "";
+    const said = deal.declared[seat].map(declarationText);
+    const declared = said.length ? ` · ${said.join(", ")}` : "";
     box.replaceChildren(el("div", { class: "seat-name", text: `${t(`seat_${seat}`)}${declared}` }), cards);
   }
   const middle = $("replay-trick");
