@@ -24,6 +24,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "create": {"en": "Create the table", "bg": "Създай масата", "fr": "Créer la table"},
     "join": {"en": "Join", "bg": "Влез", "fr": "Rejoindre"},
     "join_code": {"en": "Table code", "bg": "Код на масата", "fr": "Code de la table"},
+    "in_progress": {
+        "en": "Your games in progress",
+        "bg": "Твоите незавършени игри",
+        "fr": "Vos parties en cours",
+    },
+    "continue": {"en": "Continue", "bg": "Продължи", "fr": "Continuer"},
     "your_name": {"en": "Your name", "bg": "Твоето име", "fr": "Votre nom"},
     "seat_N": {"en": "North", "bg": "Север", "fr": "Nord"},
     "seat_E": {"en": "East", "bg": "Изток", "fr": "Est"},
@@ -307,6 +313,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     },
     "match_over": {"en": "Game over", "bg": "Край на играта", "fr": "Fin de la partie"},
     "we_won": {"en": "You won!", "bg": "Спечелихте!", "fr": "Vous avez gagné !"},
+    "rematch": {"en": "Rematch", "bg": "Реванш", "fr": "Revanche"},
     "they_won": {"en": "They won.", "bg": "Загубихте.", "fr": "Ils ont gagné."},
     "seed_hash": {
         "en": "Deal seed hash",

@@ -635,7 +635,10 @@ function renderPanel() {
     const winner = table.winner;
     const title = !state.you ? `${t("match_over")}: ${winner}` : team(state.you) === winner ? t("we_won") : t("they_won");
     // The last deal's summary first, then the whole sheet.
-    panel(title, ...dealSummary(false), sheetTable(), el("p", {}, el("a", { href: `/replay/${tableId}`, text: t("replay") })), el("p", {}, el("a", { href: "/", text: t("new_table") })), el("p", {}, el("a", { href: "/players", id: "stats-link", text: t("statistics") })));
+    const again = state.you
+      ? [el("p", {}, el("button", { type: "button", class: "primary", id: "rematch", disabled: rematching || undefined, onclick: rematch, text: t("rematch") }))]
+      : [];
+    panel(title, ...dealSummary(false), sheetTable(), ...again, el("p", {}, el("a", { href: `/replay/${tableId}`, text: t("replay") })), el("p", {}, el("a", { href: "/", text: t("new_table") })), el("p", {}, el("a", { href: "/players", id: "stats-link", text: t("statistics") })));
     return;
   }
   if (state.waiting_for_next) {
@@ -945,8 +948,72 @@ async function claimSeat(seat) {
     return;
   }
   localStorage.setItem(tokenKey, answer.token);
+  noteRecent(tableId);
   reseated = true;  // closed on purpose: connect again with the seat's token, saying nothing
   socket.close(1000);
+}
+
+// --- rematch -------------------------------------------------------------------------------
+
+/** Put `id` first among the tables this browser plays at (the home page lists them). */
+function noteRecent(id) {
+  let ids = [];
+  try {
+    ids = JSON.parse(localStorage.getItem("belot-recent") || "[]");
+  } catch {
+    ids = [];
+  }
+  if (!Array.isArray(ids)) ids = [];
+  ids = [id, ...ids.filter((other) => other !== id)].slice(0, 30);
+  localStorage.setItem("belot-recent", JSON.stringify(ids));
+}
+
+// A rematch is being made: a second click makes no second table.
+let rematching = false;
+window.addEventListener("pageshow", () => { rematching = false; });
+
+/** A new table with this one's game, rules options, timer, hints and seats (the same bot
+ * levels); the person who asks sits where the table's maker sits (South), everyone turned
+ * with them so that partners and opponents stay where they were. */
+async function rematch() {
+  if (rematching || !state || !state.you) return;
+  rematching = true;
+  const button = $("rematch");
+  if (button) button.disabled = true;
+  let leaving = false;
+  try {
+    const table = state.table;
+    const turn = (SEATS.indexOf("S") - SEATS.indexOf(state.you) + 4) % 4;
+    const seats = {};
+    table.seats.forEach((info, i) => {
+      const seat = SEATS[(i + turn) % 4];
+      seats[seat] = { kind: seat === "S" ? "person" : info.kind, level: info.level };
+    });
+    const mine = table.seats[SEATS.indexOf(state.you)];
+    const body = {
+      name: (mine && mine.name) || localStorage.getItem("belot-name") || "",
+      rules: table.rules,
+      seats,
+      timer: table.timer,
+      hints: table.hints,
+    };
+    const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await response.json();
+    if (!response.ok) {
+      toast(answer.error);
+      return;
+    }
+    localStorage.setItem(`belot-token-${answer.id}`, answer.token);
+    noteRecent(answer.id);
+    leaving = true;
+    location.href = `/t/${answer.id}`;
+  } catch {
+    toast(t("connection_lost"));
+  } finally {
+    rematching = leaving;  // on the way to the new table: no more clicks counted
+    const again = $("rematch");
+    if (again && !leaving) again.disabled = false;
+  }
 }
 
 // --- input ---------------------------------------------------------------------------------
@@ -1056,5 +1123,6 @@ function panelKey(key) {
 
 document.documentElement.lang = currentLang();
 labelPage();
+if (localStorage.getItem(tokenKey)) noteRecent(tableId);
 connect();
 setInterval(() => send({ type: "ping" }), 25000);
