@@ -16,6 +16,7 @@ from pathlib import Path
 from belot.cheatsheet import bela, bulgarian, coinche, french, words
 from belot.web import i18n
 from belot.web.scorecounter import texts as page_texts
+from belot.web.tables import CODE_GROUP, CODE_GROUPS, CODE_LETTERS
 
 TEMPLATES = Path(page_texts.__file__).parent / "templates"
 _WORD = re.compile(r"[A-Za-z]{3,}")
@@ -82,8 +83,13 @@ def shown(page: str) -> str:
         page = re.sub(other, " ", page, flags=re.S)
     page = re.sub(r"<(script|style|code|noscript)\b.*?</\1>", " ", page, flags=re.S)
     labels = re.findall(r'\b(?:aria-label|title|placeholder|alt)="([^"]*)"', page)
-    text = re.sub(r"<[^>]+>", " ", page)
-    return html.unescape(" ".join([text, *labels]))
+    text = html.unescape(" ".join([re.sub(r"<[^>]+>", " ", page), *labels]))
+    # A table's code is random letters, not words (one read "AJYF4HW52PTS").
+    return _TABLE_CODE.sub(" ", text)
+
+
+_GROUP = f"[{CODE_LETTERS}]{{{CODE_GROUP}}}"
+_TABLE_CODE = re.compile(rf"\b{_GROUP}(?:-?{_GROUP}){{{CODE_GROUPS - 1}}}\b")
 
 
 def foreign(text: str, lang: str) -> list[str]:
