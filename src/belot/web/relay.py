@@ -36,7 +36,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
@@ -182,18 +182,12 @@ class Relay:
         Time this process did not run (its event loop held up by a busy machine) does not
         count against them: their pings wait unread meanwhile, so a link is forgotten only
         after three heartbeats in which this process could have heard it."""
-        loop = asyncio.get_running_loop()
-        awake = loop.time()
-        while True:
-            await asyncio.sleep(self.heartbeat)
-            now = loop.time()
-            stalled = now - awake - self.heartbeat
-            awake = now
-            if stalled > self.heartbeat / 2:
+        async for stalled in beats(self.heartbeat):
+            if stalled:
                 for served in self.served.values():
                     served.heard += stalled
                 continue  # the pings that came meanwhile are read before the next sweep
-            limit = now - 3 * self.heartbeat
+            limit = asyncio.get_running_loop().time() - 3 * self.heartbeat
             for key, served in list(self.served.items()):
                 if served.heard < limit:
                     await self._forget(key)
@@ -554,14 +548,10 @@ class Link:
 
     async def _heartbeat(self) -> None:
         message = {"op": "ping", "conn": self.conn, "from": self.relay.node}
-        loop = asyncio.get_running_loop()
-        awake = loop.time()
-        while self.local is None and not self._left:
-            await asyncio.sleep(self.relay.heartbeat)
-            now = loop.time()
-            stalled = now - awake - self.relay.heartbeat
-            awake = now
-            if stalled > self.relay.heartbeat / 2:
+        async for stalled in beats(self.relay.heartbeat):
+            if self.local is not None or self._left:
+                return
+            if stalled:
                 # This process did not run meanwhile: the owner's answers wait unread.
                 self.heard += stalled
                 continue
@@ -589,6 +579,19 @@ class Link:
                 await self.relay.publish(
                     self.owner, {"op": "leave", "conn": self.conn, "from": self.relay.node}
                 )
+
+
+async def beats(heartbeat: float) -> AsyncIterator[float]:
+    """Every ``heartbeat`` seconds, how long past it this process did not run (its event loop
+    held up by a busy machine); 0.0 when it was late by less than half a heartbeat."""
+    loop = asyncio.get_running_loop()
+    awake = loop.time()
+    while True:
+        await asyncio.sleep(heartbeat)
+        now = loop.time()
+        stalled = now - awake - heartbeat
+        awake = now
+        yield stalled if stalled > heartbeat / 2 else 0.0
 
 
 def shown_url(url: str) -> str:
