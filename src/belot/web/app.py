@@ -293,6 +293,11 @@ def create_app(
             "rules": table.rules.to_dict(),
             "first_dealer": table.first_dealer.name,
             "deals": table.replay_json(),
+            # Who sat where, for the replay to name who acted (names are public at the table).
+            "seats": [
+                {"seat": seat["seat"], "kind": seat["kind"], "name": seat["name"]}
+                for seat in table.summary()["seats"]
+            ],
             "sheet": table.sheet_json(),
             "over": table.is_over,
         }

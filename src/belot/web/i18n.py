@@ -329,6 +329,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "fr": "points de partie attendus, les vôtres moins les leurs",
     },
     "replay": {"en": "Replay", "bg": "Преглед", "fr": "Revoir"},
+    # The replay's steps: the deal and its bidding, then each trick, naming who acted.
+    "replay_dealt_by": {"en": "Dealt by", "bg": "Раздава", "fr": "Donne de"},
+    "replay_trick": {"en": "Trick", "bg": "Ръка", "fr": "Pli"},
+    "replay_led_by": {"en": "led by", "bg": "води", "fr": "entame de"},
     "take_back": {
         "en": "A bot is playing for you — take your seat back",
         "bg": "Бот играе вместо теб — върни се",

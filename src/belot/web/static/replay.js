@@ -4,6 +4,7 @@ import { SEATS, callText, cardImg, contractText, declarationText, el, t } from "
 const tableId = document.getElementById("table-code").dataset.table;
 const $ = (id) => document.getElementById(id);
 let deals = [];
+let names = {}; // seat -> the name its person gave, for the steps' labels
 let dealIndex = 0;
 let step = 0; // 0: the auction, k: after trick k
 const notes = {}; // deal number -> [{trick, seat, card, cost, best}]
@@ -20,6 +21,7 @@ async function loadAnalysis(deal) {
 async function load() {
   const response = await fetch(`/api/tables/${tableId}/record`);
   const record = await response.json();
+  for (const info of record.seats || []) if (info.kind === "person" && info.name) names[info.seat] = info.name;
   deals = record.deals.filter((d) => d.contract);
   if (!deals.length) {
     $("replay-empty").hidden = false;
@@ -30,6 +32,11 @@ async function load() {
     $("deal-select").append(el("option", { value: i, text: `${d.deal}. ${points}${contractText(d.contract)}` }));
   }
   show();
+}
+
+/** A seat as the replay names who acted: North, or North (Ana) when its person gave a name. */
+function seatName(seat) {
+  return names[seat] ? `${t(`seat_${seat}`)} (${names[seat]})` : t(`seat_${seat}`);
 }
 
 function show() {
@@ -45,14 +52,14 @@ function show() {
     for (const card of deal.hands[seat]) cards.append(cardImg(card, played.has(card) ? "gone" : ""));
     const said = deal.declared[seat].map(declarationText);
     const declared = said.length ? ` · ${said.join(", ")}` : "";
-    box.replaceChildren(el("div", { class: "seat-name", text: `${t(`seat_${seat}`)}${declared}` }), cards);
+    box.replaceChildren(el("div", { class: "seat-name", text: `${seatName(seat)}${declared}` }), cards);
   }
   const middle = $("replay-trick");
   middle.replaceChildren();
   if (step === 0) {
     const calls = el("ol", { class: "auction-history" });
-    for (const [seat, call] of deal.calls) calls.append(el("li", { text: `${t(`seat_${seat}`)}: ${callText(call)}` }));
-    middle.append(el("div", { class: "seat-name", text: t("auction") }), calls);
+    for (const [seat, call] of deal.calls) calls.append(el("li", { text: `${seatName(seat)}: ${callText(call)}` }));
+    middle.append(el("div", { class: "seat-name", text: t("bidding") }), calls);
   } else {
     const trick = deal.tricks[step - 1];
     const cards = el("div", { class: "cards", id: "replay-cards" });
@@ -62,9 +69,12 @@ function show() {
       const mark = !note ? "" : note.cost === 0 ? " ✓" : ` −${note.cost} (${note.best.join(" ")})`;
       cards.append(el("figure", {}, cardImg(card), el("figcaption", { class: note && note.cost ? "cost" : "", text: `${t(`seat_${seat}`)}${mark}` })));
     }
-    middle.append(el("div", { class: "seat-name", text: `${step}. ${t("won_by")} ${t(`seat_${trick.winner}`)}` }), cards);
+    middle.append(el("div", { class: "seat-name", text: `${step}. ${t("won_by")} ${seatName(trick.winner)}` }), cards);
   }
-  $("step-label").textContent = step === 0 ? t("auction") : `${step} / ${trickCount}`;
+  // Each step names who acted: the dealer, then the seat that led each trick (nobody is "you").
+  $("step-label").textContent = step === 0
+    ? `${t("replay_dealt_by")} ${seatName(deal.dealer)} · ${t("bidding")}`
+    : `${t("replay_trick")} ${step} / ${trickCount} · ${t("replay_led_by")} ${seatName(deal.tricks[step - 1].plays[0][0])}`;
   const points = deal.level ? `${deal.level === 250 ? t("capot") : deal.level} ` : "";
   let line = `${points}${contractText(deal.contract)} · ${t(`seat_${deal.bidder}`)}${deal.double > 1 ? ` ×${deal.double}` : ""}`;
   line += ` · ${t("dealer")} ${t(`seat_${deal.dealer}`)} · ${t("seed")} ${deal.seed} · ${t("cut")} ${deal.cut}`;
