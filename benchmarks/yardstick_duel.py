@@ -1,7 +1,8 @@
 """Duplicate duel of a bot against the yardstick (``benchmarks/yardstick``: `basic` and `strong`
 as at commit 39fcb5d), for the benchmarks only.
 
-Run: ``nice .venv/bin/python benchmarks/yardstick_duel.py basic --against basic --deals 2000``.
+Run: ``nice .venv/bin/python benchmarks/yardstick_duel.py basic --against basic --deals 2000``
+(``--log FILE``: each pair's figure as it is played, for a run cut short).
 
 The first argument is a level of ``belot.bots`` (``basic``, ``strong``) or a bot class as
 ``module:Class`` (importable with ``src/`` and ``benchmarks/`` on the path), made with
@@ -16,12 +17,14 @@ interval.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -50,9 +53,14 @@ def factory(name: str) -> Factory:
 
 
 def yardstick_duel(
-    bot: Factory, against: str = "basic", deals: int = 2000, seed: int = 1
+    bot: Factory,
+    against: str = "basic",
+    deals: int = 2000,
+    seed: int = 1,
+    log: TextIO | None = None,
 ) -> list[float]:
-    """Game points a deal, ``bot`` less the yardstick's ``against``, on each duplicate pair."""
+    """Game points a deal, ``bot`` less the yardstick's ``against``, on each duplicate pair
+    (each also written to ``log`` as a JSON line as soon as it is played)."""
     if against not in LEVELS:
         raise SystemExit(f"unknown yardstick level {against!r} (known: {', '.join(LEVELS)})")
     a = [bot(100 + s) for s in range(4)]
@@ -62,6 +70,9 @@ def yardstick_duel(
     for number in range(deals):
         pair = deal_pair(rules, (a, b), seed, number)
         out.append(pair.a - pair.b)
+        if log is not None:
+            log.write(json.dumps({"pair": number, "diff": pair.a - pair.b}) + "\n")
+            log.flush()
     return out
 
 
@@ -72,6 +83,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000, help="duplicate deal pairs")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], help="module.NAME=JSON")
+    parser.add_argument(
+        "--log", default=None, help="append each pair's figure to this file (JSON lines)"
+    )
     args = parser.parse_args()
     if args.deals < 1:
         raise SystemExit("--deals must be at least 1")
@@ -84,7 +98,8 @@ def main() -> None:
         loaded = json.loads(value)
         setattr(target, attribute, tuple(loaded) if isinstance(loaded, list) else loaded)
     started = time.perf_counter()
-    diffs = yardstick_duel(factory(args.bot), args.against, args.deals, args.seed)
+    with open(args.log, "a") if args.log else contextlib.nullcontext() as log:
+        diffs = yardstick_duel(factory(args.bot), args.against, args.deals, args.seed, log)
     mean, half = mean_ci(diffs)
     print(
         f"{' '.join([args.bot, *args.set])} against yardstick {args.against}:"

@@ -20,6 +20,7 @@ LEVELS: dict[str, str] = {
     "random": "belot.bots.random_bot:RandomBot",
     "basic": "belot.bots.basic:BasicBot",
     "strong": "belot.bots.strong:StrongBot",
+    "expert": "belot.bots.expert:ExpertBot",
 }
 
 

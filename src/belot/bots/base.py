@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from belot.engine.actions import Action, Call, CallKind
 from belot.engine.view import SeatView
 
-__all__ = ["Bot", "decision_rng", "view_seed"]
+__all__ = ["Bot", "Progress", "Thought", "decision_rng", "view_seed"]
 
 
 #: Calls as small ints for ``view_seed``: a bid is its contract (0..5), then pass, contra,
@@ -58,6 +60,27 @@ def view_seed(seed: int, view: SeatView) -> int:
     return int.from_bytes(digest, "big")
 
 
+@dataclass(frozen=True, slots=True)
+class Thought:
+    """How far a search has got in one decision, for whoever watches it think."""
+
+    #: The actions weighed (legal cards, or calls worth weighing).
+    choices: int
+    #: Worlds solved so far.
+    worlds: int
+    #: The most worlds the search will deal (it may stop sooner, out of nodes).
+    planned: int
+    #: The part of its node budget spent, 0 to 1.
+    spent: float
+    #: The action with the best mean so far (None before a world is solved).
+    best: Action | None
+
+
+#: What a search calls after each world it solves (and once before the first); it must be
+#: quick and must not change the search (the decision stays the same with or without it).
+Progress = Callable[[Thought], None]
+
+
 class Bot(ABC):
     """A computer player. Subclasses set ``name`` and implement ``act``.
 
@@ -74,9 +97,17 @@ class Bot(ABC):
         self.seed = seed
         self.think = think
 
+    #: Whether ``decide`` reports its search's progress (a table shows it as the bot thinks).
+    shows_thinking: ClassVar[bool] = False
+
     @abstractmethod
     def act(self, view: SeatView) -> Action:
         """Choose an action for ``view.seat``; ``view.legal`` is non-empty."""
+
+    def decide(self, view: SeatView, progress: Progress | None = None) -> Action:
+        """``act``, telling ``progress`` how the search goes where the bot searches (the same
+        action as ``act`` either way)."""
+        return self.act(view)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from belot.bots.base import Bot
+from belot.bots.base import Bot, Progress, Thought
 from belot.bots.basic import (
     CONTRA_AT,
     BasicBot,
@@ -83,6 +83,10 @@ PLAY_FOR_THE_MATCH: Final = True
 #: +3.2 a deal on ``basic`` over 2,000 deals): as the favourite, it takes fewer risks when the
 #: match is even or it leads, and needs fewer when it trails.
 MATCH_EDGE: Final = 3.0
+#: The same in each game, in its own game points (French Belote, Coinche and Bela score card
+#: points, about ten times Bulgarian Belot's): about three quarters of what ``strong`` gained a
+#: deal on ``basic`` (French +31, Coinche +175, Bela +25 a deal; docs/bots/research.md).
+MATCH_EDGES: Final = {"bulgarian": MATCH_EDGE, "french": 23.0, "coinche": 130.0, "bela": 19.0}
 #: Game points a call must gain over passing, for the risk it takes (a bid may be doubled or
 #: outbid; the exact play of each world is better than the table's).
 MARGIN: Final = {CallKind.BID: 1.0, CallKind.CONTRA: 2.0, CallKind.RECONTRA: 2.0}
@@ -153,16 +157,27 @@ def estimate_calls(
     nodes: int,
     hard_cap: int,
     max_worlds: int | None = None,
+    progress: Progress | None = None,
 ) -> list[CallEstimate]:
     """Each of ``calls`` with the mean game points for the caller's team less the other's that
     it leads to, best first after the risk margins, over worlds solved within ``nodes`` solver
     nodes in all (``hard_cap`` if that is more, until a first world is solved). Until then, a
     world with a contract that takes more than ``hard_cap`` nodes is skipped for the next one
-    while nodes are left. Empty when no world was solved."""
+    while nodes are left. Empty when no world was solved. ``progress`` is told the worlds
+    solved and the best call so far after each world (and once before the first)."""
     max_worlds = MAX_WORLDS if max_worlds is None else max_worlds
+    if progress is not None:
+        progress(Thought(len(calls), 0, max_worlds, 0.0, None))
     if game_of(view.rules).name != "bulgarian":
         return _estimate_game_calls(
-            view, calls, rng, solver, nodes=nodes, hard_cap=hard_cap, max_worlds=max_worlds
+            view,
+            calls,
+            rng,
+            solver,
+            nodes=nodes,
+            hard_cap=hard_cap,
+            max_worlds=max_worlds,
+            progress=progress,
         )
     ours = view.seat.team
     leader = Seat((view.dealer + view.rules.direction) % 4)
@@ -199,6 +214,11 @@ def estimate_calls(
                 value = values[outcome.contract, outcome.declarers]
                 sums[call] += _net(view, held, outcome, value, ours, utility)
         worlds += 1
+        if progress is not None:
+            best = min(
+                calls, key=lambda c: (-(sums[c] - worlds * MARGIN.get(c.kind, 0.0)), _order(c))
+            )
+            progress(Thought(len(calls), worlds, max_worlds, min(spent / max(nodes, 1), 1.0), best))
         if spent >= nodes:
             break
     if worlds == 0:
@@ -273,6 +293,7 @@ def _estimate_game_calls(
     nodes: int,
     hard_cap: int,
     max_worlds: int,
+    progress: Progress | None = None,
 ) -> list[CallEstimate]:
     """``estimate_calls`` for French Belote, Coinche and Bela: each world is dealt within what
     the seat has seen (``sampling.deal_hidden``, completed by ``world_deal``: the stock, Bela's
@@ -287,6 +308,7 @@ def _estimate_game_calls(
     choose = choices_of(rules)
     first = first_seat(view)
     hanging = 0 if view.standing is None else view.standing.hanging
+    utility = playing_for(view, ours)
     sums = dict.fromkeys(calls, 0.0)
     weights = 0.0
     worlds = 0
@@ -355,10 +377,17 @@ def _estimate_game_calls(
                 belots,
                 ours,
                 hanging=hanging,
+                utility=utility,
                 level=outcome.level,
             )
         weights += w
         worlds += 1
+        if progress is not None and weights > 0:
+            best = min(
+                calls,
+                key=lambda c: (-(sums[c] / weights - GAME_MARGIN.get(c.kind, 0.0)), _game_order(c)),
+            )
+            progress(Thought(len(calls), worlds, max_worlds, min(spent / max(nodes, 1), 1.0), best))
         if spent >= nodes:
             break
     if worlds == 0 or weights <= 0:
@@ -435,11 +464,12 @@ def _game_auctions(
 
 
 def playing_for(view: SeatView, team: Team) -> MatchUtility | None:
-    """``team``'s match utility, gaining ``MATCH_EDGE`` a deal, when the deal is part of a
-    match (and ``PLAY_FOR_THE_MATCH``); None when a deal is worth its game points."""
-    if not PLAY_FOR_THE_MATCH or game_of(view.rules).name != "bulgarian":
-        return None  # the match model is Bulgarian Belot's: other games play for points
-    return match_utility(view.standing, team, MATCH_EDGE)
+    """``team``'s match utility, gaining the game's ``MATCH_EDGES`` a deal, when the deal is
+    part of a match (and ``PLAY_FOR_THE_MATCH``); None when a deal is worth its game points."""
+    if not PLAY_FOR_THE_MATCH:
+        return None
+    game = game_of(view.rules).name
+    return match_utility(view.standing, team, MATCH_EDGES[game], game)
 
 
 def _order(call: Call) -> int:

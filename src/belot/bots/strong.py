@@ -30,7 +30,7 @@ import threading
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from belot.bots.base import Bot, decision_rng
+from belot.bots.base import Bot, Progress, Thought, decision_rng
 from belot.bots.basic import BasicBot
 from belot.bots.bidding import (
     declared_points,
@@ -134,6 +134,7 @@ def estimate_cards(
     max_worlds: int | None = None,
     game_points: bool = False,
     value_lone: bool = False,
+    progress: Progress | None = None,
 ) -> list[CardEstimate]:
     """Each legal card of ``view`` with its expected final card points for the mover's team,
     best first, averaged over worlds dealt at random within a node budget of ``think``
@@ -143,7 +144,10 @@ def estimate_cards(
 
     With ``game_points``, the mean is of the game points the deal would write for the mover's
     team minus the other's (made or inside, doubles, each world's declarations and belots: see
-    ``_GameObjective``) instead of card points."""
+    ``_GameObjective``) instead of card points.
+
+    ``progress`` is told the worlds solved and the best card so far after each world (and
+    once before the first); it changes nothing of the search."""
     max_worlds = MAX_WORLDS if max_worlds is None else max_worlds
     legal = list(dict.fromkeys(a.card for a in view.legal if isinstance(a, Play)))
     silent = {a.card for a in view.legal if isinstance(a, Play) and a.silent}
@@ -166,6 +170,7 @@ def estimate_cards(
     # Early in the deal, values to within a few points buy more worlds.
     tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
     budget = int(think * NODES_PER_SECOND)
+    planned = budget
     sums = dict.fromkeys(legal, 0.0)
     silent_sums = dict.fromkeys(silent, 0.0)
     objective = _GameObjective(view, total, constraints) if game_points else None
@@ -173,6 +178,8 @@ def estimate_cards(
     model = None if miss is None else PlayModel(view, miss)
     weights = 0.0
     worlds = 0
+    if progress is not None:
+        progress(Thought(len(legal), 0, max_worlds, 0.0, None))
     for _ in range(max_worlds):
         try:
             hidden = deal_hidden(constraints, rng)
@@ -216,6 +223,10 @@ def estimate_cards(
                 silent_sums[card] += w * objective(values[card], objective.silenced(extras))
         weights += w
         worlds += 1
+        if progress is not None:
+            best = max(legal, key=lambda card: (sums[card], -card.index))
+            spent = 1.0 - max(budget, 0) / planned if planned > 0 else 1.0
+            progress(Thought(len(legal), worlds, max_worlds, spent, Play(best)))
         if budget <= 0:
             break
     if worlds == 0:
@@ -361,26 +372,48 @@ class StrongBot(Bot):
     name: ClassVar[str] = "strong"
     games: ClassVar[frozenset[str] | None] = frozenset({"bulgarian", "french", "coinche", "bela"})
 
+    #: Think time a decision when none is given (None: ``DEFAULT_THINK``, read when deciding
+    #: so that an A/B test may set it), and the most worlds of a card and of an auction turn
+    #: (None: ``MAX_WORLDS`` and ``bidding.MAX_WORLDS``). ``expert`` sets its own.
+    default_think: ClassVar[float | None] = None
+    card_worlds: ClassVar[int | None] = None
+    auction_worlds: ClassVar[int | None] = None
+
     def __init__(self, seed: int = 0, think: float | None = None) -> None:
         super().__init__(seed, think)
         load_compiled()  # now, not in the first decision
 
     def act(self, view: SeatView) -> Action:
+        return self.decide(view)
+
+    def _think(self) -> float:
+        if self.think is not None:
+            return self.think
+        return DEFAULT_THINK if self.default_think is None else self.default_think
+
+    def decide(self, view: SeatView, progress: Progress | None = None) -> Action:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
         if view.phase is Phase.AUCTION:
-            return self._call(view)
+            return self._call(view, progress)
         if view.phase is not Phase.PLAY:
             return BasicBot(seed=self.seed).act(view)
         declares = [a for a in legal if isinstance(a, Declare)]
         if declares:
             return max(declares, key=lambda a: (a.points, len(a.declarations)))
         rng = decision_rng(self.seed, view)
-        think = DEFAULT_THINK if self.think is None else self.think
+        think = self._think()
         if len(view.hand) == 8:  # the first trick
             think *= FIRST_TRICK_THINK
-        estimates = estimate_cards(view, rng, think=think, game_points=True)
+        estimates = estimate_cards(
+            view,
+            rng,
+            think=think,
+            max_worlds=self.card_worlds,
+            game_points=True,
+            progress=progress,
+        )
         if not estimates or estimates[0].worlds == 0:
             return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
         best = estimates[0]
@@ -388,18 +421,19 @@ class StrongBot(Bot):
             return Play(best.card, silent=True)  # Bela: the bela announced would help the others
         return Play(best.card)
 
-    def _call(self, view: SeatView) -> Action:
+    def _call(self, view: SeatView, progress: Progress | None = None) -> Action:
         calls = worth_weighing(view)
         if len(calls) == 1:
             return calls[0]  # nothing but a pass is worth weighing
-        think = DEFAULT_THINK if self.think is None else self.think
         estimates = estimate_calls(
             view,
             calls,
             decision_rng(self.seed, view),
             shared_solver(),
-            nodes=int(AUCTION_THINK * think * NODES_PER_SECOND),
+            nodes=int(AUCTION_THINK * self._think() * NODES_PER_SECOND),
             hard_cap=HARD_CAP_NODES,
+            max_worlds=self.auction_worlds,
+            progress=progress,
         )
         if not estimates:
             return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
