@@ -69,7 +69,7 @@ def test_the_sheet_follows_the_options() -> None:
     assert "belot" not in text.replace("belot cheatsheet", "").replace("belot engine", "")
 
 
-@pytest.mark.parametrize("lang", ["bg", "fr"])
+@pytest.mark.parametrize("lang", ["bg", "fr", "hr"])
 @pytest.mark.parametrize("rules", [Rules.bela(), Rules.bela(tie="hangs", target=501)])
 def test_translations_show_the_same_numbers(lang: str, rules: Rules) -> None:
     english, other = cheatsheet.build(rules, "en"), cheatsheet.build(rules, lang)
@@ -90,3 +90,66 @@ def test_pdf_in_bulgarian_and_french(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     fr = PdfReader(pdf).pages[0].extract_text()
     assert "Aide-mémoire de la bela" in fr and "Cœur ♥" in fr
+
+
+def test_pdf_in_croatian(tmp_path: Path) -> None:
+    """``--lang hr``: one page with Croatian words, their letters č ć đ š ž and the suit
+    symbols printed (the packaged font draws them)."""
+    pdf = tmp_path / "hr.pdf"
+    page = tmp_path / "hr.html"
+    args = ["--game", "bela", "--lang", "hr", "--pdf", str(pdf), "--html", str(page)]
+    result = CliRunner().invoke(command, args)
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 1
+    hr = " ".join(reader.pages[0].extract_text().split())  # lines joined
+    for needle in (
+        "Podsjetnik za belu",
+        "Jačina karata",
+        "Zvanja",
+        "Štiglja (svih osam štihova): +90.",
+        "Tref ♣, Karo ♦, Herc ♥, Pik ♠",
+        "J = dečko, Q = dama, K = kralj, A = as.",
+        "djelitelj mora zvati",
+        "određuje adut",
+        "(81 : 81 → 0 : 162)",
+        "--game bela --lang hr",
+    ):
+        assert needle in hr, needle
+    assert set("čćđšžČŠ") <= set(hr)
+    html = page.read_text(encoding="utf-8")
+    assert '<html lang="hr">' in html and "Podsjetnik za belu" in html and "♠" in html
+
+
+def test_every_option_of_bela_is_written_in_croatian() -> None:
+    """Each text any choice of Bela's options shows has its Croatian words (none missing)."""
+    choices = [
+        {},
+        {"tie": "hangs", "direction": 1, "beat_in_plain_suit": False},
+        {"partner_exception": True, "card_in_two_declarations": True, "belot_wins_match": False},
+    ]
+    for options in choices:
+        text = "\n".join(cheatsheet.sheet("bela", "hr", options).texts())
+        assert "Podsjetnik za belu" in text and "{" not in text, options
+    hangs = "\n".join(cheatsheet.sheet("bela", "hr", {"tie": "hangs"}).texts())
+    assert "81 bodova ekipe koja je zvala visi do pobjednika sljedećeg dijeljenja" in hangs
+
+
+@pytest.mark.parametrize("game", ["bulgarian", "french", "coinche"])
+def test_croatian_is_written_for_bela_alone(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another game's sheet in Croatian is refused in one line that says which languages it has."""
+    from belot.cli import main
+
+    assert cheatsheet.languages(game) == ("en", "bg", "fr")
+    assert cheatsheet.languages("bela") == ("en", "bg", "fr", "hr")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["cheatsheet", "--game", game, "--lang", "hr", "--pdf", str(tmp_path / "x.pdf")])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"belot: no Croatian cheat sheet for {game}: only Bela's sheet is written in Croatian "
+        f"(--game bela); {game}'s in en, bg, fr\n"
+    )
+    assert not (tmp_path / "x.pdf").exists()

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from belot.cheatsheet import bela, bulgarian, coinche, french, words
+from belot.cheatsheet.croatian import CROATIAN
 from belot.web import i18n
 from belot.web.scorecounter import texts as page_texts
 from belot.web.tables import CODE_GROUP, CODE_GROUPS, CODE_LETTERS
@@ -31,6 +32,8 @@ _SHEETS = (words.SHARED, bulgarian.TEXTS, french.TEXTS, coinche.TEXTS, bela.TEXT
 
 
 def _sheet_texts(lang: str) -> str:
+    if lang == "hr":  # Bela's sheet alone is written in Croatian
+        return " ".join(CROATIAN.values())
     if lang not in words.LANGUAGES:
         return ""
     column = words.LANGUAGES.index(lang)

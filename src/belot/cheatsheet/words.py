@@ -2,7 +2,8 @@
 
 A sheet's texts are tables of ``key -> (English, Bulgarian, French)`` format strings; ``Words``
 picks one language and fills in the numbers, which always come from the engine; card faces and
-suits are named by :mod:`belot.words`.
+suits are named by :mod:`belot.words`. Bela's sheet is written in Croatian too
+(:mod:`belot.cheatsheet.croatian`, ``CROATIAN_GAMES``).
 """
 
 from __future__ import annotations
@@ -11,11 +12,16 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from belot import words
+from belot.cheatsheet.croatian import CROATIAN
 from belot.engine.cards import Rank, Suit
 
-__all__ = ["LANGUAGES", "Texts", "Words"]
+__all__ = ["CROATIAN_GAMES", "LANGUAGES", "Texts", "Words"]
 
+#: The languages every game's sheet is written in.
 LANGUAGES: Final = ("en", "bg", "fr")
+#: The games whose sheet is written in Croatian too (``hr``): Bela, Croatia's game, as the web
+#: pages write Bela's table and rules in Croatian.
+CROATIAN_GAMES: Final = ("bela",)
 
 #: key -> (English, Bulgarian, French)
 Texts = Mapping[str, tuple[str, str, str]]
@@ -147,13 +153,19 @@ class Words:
 
     def __init__(self, lang: str, *tables: Texts) -> None:
         self.lang = lang
-        self._index = LANGUAGES.index(lang)
-        self._texts: dict[str, tuple[str, str, str]] = {}
+        self._texts: dict[str, str] = {}
+        if lang == "hr":  # Bela's sheet: the Croatian texts are one table of their own
+            self._texts.update(CROATIAN)
+            return
+        index = LANGUAGES.index(lang)
         for table in (SHARED, *tables):
-            self._texts.update(table)
+            self._texts.update({key: texts[index] for key, texts in table.items()})
 
     def __call__(self, key: str, **values: object) -> str:
-        return self._texts[key][self._index].format(**values)
+        text = self._texts.get(key)
+        if text is None:
+            raise KeyError(f"the cheat sheet has no {self.lang} text {key!r}")
+        return text.format(**values)
 
     def rank(self, rank: Rank) -> str:
         return words.rank_name(rank, self.lang)

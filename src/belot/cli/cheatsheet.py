@@ -13,7 +13,7 @@ __all__ = ["command"]
 # Written out here (not read from belot.cheatsheet) so that --help imports no engine; for the
 # same reason BelotError is imported where it is raised (belot.engine loads the whole engine).
 _FAMILY = ("bulgarian", "french", "coinche", "bela")
-_LANGUAGES = ("en", "bg", "fr")
+_LANGUAGES = ("en", "bg", "fr", "hr")
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -38,7 +38,7 @@ def _write(path: Path, data: bytes) -> None:
     type=click.Choice(_LANGUAGES),
     default="en",
     show_default=True,
-    help="English, Bulgarian or French.",
+    help="English, Bulgarian or French; Croatian (hr) for Bela only.",
 )
 @click.option(
     "--option",

@@ -417,22 +417,34 @@ def routes(
             answer["version"] = saved.version
         return _answer({**answer, "id": sheet_id})
 
+    def sheet_game(request: Request) -> str:
+        """The game whose sheet is asked for (``?game=``, Bulgarian Belot by default)."""
+        game = request.query_params.get("game", "bulgarian")
+        if game not in cheatsheet.games():
+            raise HTTPException(404, "no such game")
+        return game
+
     async def cheatsheet_page(request: Request) -> Response:
-        lang = _lang(request, cheatsheet.LANGUAGES)
-        sheet = cheatsheet.build(rules, lang)
+        game = sheet_game(request)
+        # Bela's sheet is written in Croatian too; another game's shows in English in hr.
+        lang = _lang(request, cheatsheet.languages(game))
+        sheet = cheatsheet.sheet(game, lang)
         return _page(
             "cheatsheet.html",
             lang,
+            game=game,
+            games=cheatsheet.games(),
             sheet_html=cheatsheet.to_html_fragment(sheet),
             sheet_css=cheatsheet.CSS,
         )
 
     async def cheatsheet_pdf(request: Request) -> Response:
-        lang = _lang(request, cheatsheet.LANGUAGES)
+        game = sheet_game(request)
+        lang = _lang(request, cheatsheet.languages(game))
         return Response(
-            cheatsheet.to_pdf(cheatsheet.build(rules, lang)),
+            cheatsheet.to_pdf(cheatsheet.sheet(game, lang)),
             media_type="application/pdf",
-            headers={"Content-Disposition": 'inline; filename="belot-cheatsheet.pdf"'},
+            headers={"Content-Disposition": f'inline; filename="{game}-cheatsheet.pdf"'},
         )
 
     async def rules_index(request: Request) -> Response:
