@@ -7,7 +7,9 @@ process, pinned to the same CPU as this process. Each round measures, per CPU se
 
 - full deals: colver's random ``rollout`` from the start of the auction (a random auction, play
   and score of the dealt hands) against ``belot.bots.fast_deals`` (a shuffle, a random auction,
-  play and score, Coinche with declarations off);
+  play and score, Coinche with declarations off and no forced undertrump: colver's game, the
+  French federation's Belote contrée, in which a player void in the suit led who cannot overtrump
+  an opponent's trump may discard; RULES.md §5's option ``forced_undertrump=False``);
 - the exact solver: colver's ``solve_scores`` (every legal card's value, one solve) against
   ``Solver.solve_cards`` (every legal card's value) and ``Solver.solve`` (the value alone), on
   the same full deals and contracts (colver deals them; the hands are converted card by card,
@@ -16,7 +18,8 @@ process, pinned to the same CPU as this process. Each round measures, per CPU se
   ``belot.bots.playouts.random_playouts`` from the same positions.
 
 It prints each rate, the ratios (ours / colver's; for the solver, our time / colver's) and, for
-the solver, how often the two agree on the best card's value.
+the solver, on how many deals the two agree on the best card's value and on every card's value
+(colver's card points are North-South's, 252 for a capot: read as 162).
 
     .venv/bin/python benchmarks/colver_speed.py
     .venv/bin/python benchmarks/colver_speed.py --rounds 5 --deals 40 --json
@@ -143,7 +146,9 @@ def run_ours(colver: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]
 
     load_compiled()
     load_solver()
-    rules = Rules.coinche(declarations=False)
+    # colver plays Belote contrée without forced undertrump (its legal cards are those of
+    # tricks.legal_mask with forced_undertrump off on every position of its random deals).
+    rules = Rules.coinche(declarations=False, forced_undertrump=False)
     clock = time.process_time
     out: dict[str, Any] = {}
 
@@ -174,7 +179,7 @@ def run_ours(colver: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]
             )
         )
     solver = Solver()
-    solves, cards_solves, agree = [], [], 0
+    solves, cards_solves, agree, agree_cards = [], [], 0, 0
     for p, position in zip(colver["positions"], positions, strict=True):
         t = clock()
         value = solver.solve(position)
@@ -183,16 +188,21 @@ def run_ours(colver: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]
         values = solver.solve_cards(position)
         cards_solves.append(clock() - t)
         # colver's scores are North-South's card points (252 for a capot) after each card;
-        # ours the declarers'. The best card's value, for the side to play, is compared.
-        scores = [min(score, 162) for _, score in p["scores"]]
-        theirs = max(scores) if p["to_play"] % 2 == 0 else min(scores)
+        # ours the declarers'. The best card's value, for the side to play, is compared, and
+        # then every card's.
+        scores = {card_of[c]: min(score, 162) for c, score in p["scores"]}
+        theirs = max(scores.values()) if p["to_play"] % 2 == 0 else min(scores.values())
         ns = value if p["team"] == 0 else 162 - value
         best = max if p["to_play"] % 2 == p["team"] else min
         if theirs == ns and best(values.values()) == value:
             agree += 1
+        ours_ns = {c.index: v if p["team"] == 0 else 162 - v for c, v in values.items()}
+        if ours_ns == scores:
+            agree_cards += 1
     out["solve"] = solves
     out["solve_cards"] = cards_solves
     out["agree"] = agree
+    out["agree_cards"] = agree_cards
 
     playouts = 0
     seed = settings["seed"]
@@ -245,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
                 "our_solve_cards_ms": 1000 * statistics.fmean(ours["solve_cards"]),
                 "our_solve_ms": 1000 * statistics.fmean(ours["solve"]),
                 "solver_agree": f"{ours['agree']}/{args.deals}",
+                "solver_agree_every_card": f"{ours['agree_cards']}/{args.deals}",
                 "colver_playouts_per_s": _rate(theirs["playouts"]),
                 "our_playouts_per_s": _rate(ours["playouts"]),
             }
@@ -264,7 +275,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{row['our_deals_per_s']:,.0f}/s (x{row['deals_ratio']:.2f}); "
             f"solve {row['colver_solve_ms']:.1f} ms vs cards {row['our_solve_cards_ms']:.1f} ms "
             f"(x{row['solve_cards_time_ratio']:.2f}), value {row['our_solve_ms']:.1f} ms "
-            f"(x{row['solve_time_ratio']:.2f}), best card agrees {row['solver_agree']}; "
+            f"(x{row['solve_time_ratio']:.2f}), best card agrees {row['solver_agree']}, "
+            f"every card {row['solver_agree_every_card']}; "
             f"playouts {row['colver_playouts_per_s']:,.0f} vs "
             f"{row['our_playouts_per_s']:,.0f}/s (x{row['playouts_ratio']:.2f})"
         )
