@@ -5,9 +5,10 @@ hint key and the layout."""
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -196,8 +197,10 @@ def test_the_hint_key_shows_the_advice_and_moves_the_cursor() -> None:
     drive(app, script)
 
 
-@pytest.mark.parametrize(("lang", "word"), [("bg", "Ти"), ("fr", "Vous"), ("en", "You")])
-def test_the_table_speaks_english_bulgarian_and_french(lang: str, word: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "word"), [("bg", "Ти"), ("fr", "Vous"), ("en", "You"), ("hr", "Ti")]
+)
+def test_the_table_speaks_english_bulgarian_french_and_croatian(lang: str, word: str) -> None:
     app = table("bulgarian", seed=3, lang=lang)
 
     async def script(pilot: Pilot[int]) -> None:
@@ -447,7 +450,12 @@ def test_a_deals_end_shows_every_hand_on_the_80_by_24_screen(game: str) -> None:
 
 @pytest.mark.parametrize(
     ("lang", "letters", "teams"),
-    [("bg", "СИЮЗ", ("НС", "ИЗ")), ("fr", "NESO", ("NS", "EO")), ("en", "NESW", ("NS", "EW"))],
+    [
+        ("bg", "СИЮЗ", ("НС", "ИЗ")),
+        ("fr", "NESO", ("NS", "EO")),
+        ("en", "NESW", ("NS", "EW")),
+        ("hr", "SIJZ", ("SJ", "IZ")),
+    ],
 )
 def test_seats_and_teams_go_by_the_languages_letters(
     lang: str, letters: str, teams: tuple[str, str]
@@ -473,3 +481,60 @@ def test_seats_and_teams_go_by_the_languages_letters(
         assert not foreign & set(last.replace("→", "").split()), last
 
     drive(app, script)
+
+
+def _words_of(texts: Iterable[str]) -> set[str]:
+    """The Latin-letter words of three letters or more in ``texts``, placeholders left out."""
+    return {
+        word.lower()
+        for said in texts
+        for word in re.findall(r"[A-Za-z]{3,}", re.sub(r"\{\w+\}", " ", said))
+    }
+
+
+def _english_words() -> set[str]:
+    """The words of the table's English texts that its Croatian texts do not use."""
+    from belot.terminal.words import _CROATIAN, _TEXTS
+
+    return _words_of(texts[0] for texts in _TEXTS.values()) - _words_of(_CROATIAN.values())
+
+
+def test_a_bela_deal_in_croatian_on_the_80_by_24_screen() -> None:
+    """``belot play --game bela --lang hr``: the hand and the actions on the screen in Croatian,
+    no English word of the table's on it, the deal's end written in Croatian."""
+    app = table("bela", seed=5, lang="hr")
+    english = _english_words()
+    assert {"pass", "trick", "trumps", "written", "hands"} <= english
+
+    async def script(pilot: Pilot[int]) -> None:
+        match = app.match
+        screen = Region(0, 0, *SIZE)
+        played = False
+        for _ in range(200):
+            if match.deal_over and match.scores[-1] is not None:
+                break
+            shown = " ".join(str(w.render()) for w in app.query(Static)).lower()
+            assert not english & set(re.findall(r"[a-z]{3,}", shown)), shown
+            if match.deal.phase is Phase.PLAY and match.turn == ME and not played:
+                played = True
+                for widget in ("#hand", "#actions", "#trick", "#south", "#keys"):
+                    assert screen.contains_region(app.query_one(widget).region), widget
+                hand = text(app, "#hand")
+                assert all(app.words.card(c) in hand for c in match.view(ME).hand)
+                assert "Tvoj potez" in " ".join(str(w.render()) for w in app.query(Static))
+            await press(pilot, "enter")
+        assert played and match.deal_over
+        score = match.scores[-1]
+        assert score is not None
+        log = text(app, "#log")
+        assert "Karte su bile:" in log
+        assert f"Upisano: SJ {score.written[0]}, IZ {score.written[1]}" in log
+        assert len(text(app, "#keys")) <= SIZE[0]
+
+    drive(app, script)
+
+
+def test_every_word_of_the_table_is_written_in_croatian() -> None:
+    from belot.terminal.words import _CROATIAN, _TEXTS
+
+    assert sorted(set(_TEXTS) ^ set(_CROATIAN)) == []

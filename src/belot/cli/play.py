@@ -330,10 +330,10 @@ def play_match(match: Match, bots: dict[Seat, Bot]) -> None:
 )
 @click.option(
     "--lang",
-    type=click.Choice(["en", "bg", "fr"]),
+    type=click.Choice(["en", "bg", "fr", "hr"]),
     default="en",
     show_default=True,
-    help="Language of the terminal table.",
+    help="Language of the terminal table (hr: Croatian, Bela's players).",
 )
 def command(
     seed: int | None,

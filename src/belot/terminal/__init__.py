@@ -1,7 +1,8 @@
 """The terminal table of ``belot play``: a full-screen Textual app over the engine and bots.
 
 ``run`` opens it; ``belot.terminal.app.TableApp`` is the app, ``words`` its words in English,
-Bulgarian and French. Only ``belot play`` on a terminal imports this package (and Textual).
+Bulgarian, French and Croatian. Only ``belot play`` on a terminal imports this package (and
+Textual).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
-"""The terminal table's words in English, Bulgarian and French: one small table.
+"""The terminal table's words in English, Bulgarian, French and Croatian: one small table.
 
 The names follow the line mode (``belot.cli.play``); suits, contracts and card faces come from
 :mod:`belot.words`, as the cheat sheets' and the web pages': Пас, Контра, Без коз, Всичко коз;
-Passe, Contre, Sans-atout.
+Passe, Contre, Sans-atout. Croatian (``_CROATIAN``), for Bela's players, is the table's words in
+every game, as the web table's (``belot.web.croatian``): dalje, kontra, štih, adut.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from belot.engine.table import Seat, Team
 
 __all__ = ["LANGUAGES", "Words"]
 
-LANGUAGES: Final = ("en", "bg", "fr")
+LANGUAGES: Final = ("en", "bg", "fr", "hr")
 
 #: key -> (English, Bulgarian, French)
 _TEXTS: Final[dict[str, tuple[str, str, str]]] = {
@@ -107,23 +108,88 @@ _TEXTS: Final[dict[str, tuple[str, str, str]]] = {
     ),
 }
 
+#: key -> Croatian: every key of ``_TEXTS`` (a test checks it).
+_CROATIAN: Final[dict[str, str]] = {
+    "N": "Sjever",
+    "E": "Istok",
+    "S": "Ti",
+    "W": "Zapad",
+    "hands_were": "Karte su bile:",
+    **{c.text: words.contract_name(c, "hr").lower() for c in Contract},
+    "pass": "dalje",
+    "tierce": "terca",
+    "quarte": "kvarta",
+    "quinte": "kvinta",
+    "four": "četiri iste",
+    "contra": "kontra",
+    "recontra": "rekontra",
+    "coinche": "coinche",
+    "surcoinche": "surcoinche",
+    "capot": "kapot",
+    "deal": "Dijeljenje",
+    "dealer": "dijeli",
+    "contract": "Adut",
+    "auction": "Zvanje",
+    "turned": "Okrenuta karta",
+    "round_take": "uzmi njezinu boju ili dalje",
+    "round_name": "druga boja ili dalje",
+    "hidden": "+2 karte licem dolje",
+    "must_name": "djelitelj mora zvati",
+    "last_trick": "Zadnji štih",
+    "sheet": "Rezultat",
+    "announced": "Zvanja",
+    "hanging": "visi",
+    "your_turn": "Tvoj potez",
+    "waiting": "Ostali igraju…",
+    "cut": "dizanje",
+    "cut_help": "Dizanje: ←/→ ili broj 1-31, Enter",
+    "announce_nothing": "bez zvanja",
+    "silent": "tiha {belot}",
+    "with_belot": "+ {belot} (20)",
+    "next_deal": "Enter: sljedeće dijeljenje",
+    "won": "Ti i Sjever pobjeđujete!",
+    "lost": "Istok i Zapad pobjeđuju.",
+    "saved": "Spremljeno u {path}",
+    "resumed": "Nastavljeno nakon {n} poteza",
+    "undone": "Vraćeno",
+    "no_undo": "Nema se što vratiti",
+    "hint": "Savjet",
+    "thinking": "Razmišljam…",
+    "hint_only": "samo za zov i karte",
+    "no_hint": "Nema savjeta: {why}",
+    "trick_won": "Štih {n} → {seat}",
+    "plays": "{seat}: {card}",
+    "says": "{seat}: {call}",
+    "all_passed": "Svi su rekli dalje",
+    "made": "prošlo",
+    "inside": "pad",
+    "points": "bodovi SJ {ns}, IZ {ew}",
+    "written": "Upisano: SJ {ns}, IZ {ew}",
+    "keys": "←→ Enter 1-9 · zov p c d h s n a x r · u natrag · ? savjet · w spremi · q izlaz",
+}
+
 # Seats and teams by letter, as each language writes them (Север, Изток, Юг, Запад; Nord, Est,
-# Sud, Ouest): the full names call South "You", the letters name places at the table.
-_SEAT_LETTERS: Final = {"en": "NESW", "bg": "СИЮЗ", "fr": "NESO"}
-_TEAMS: Final = {"en": ("NS", "EW"), "bg": ("НС", "ИЗ"), "fr": ("NS", "EO")}
+# Sud, Ouest; Sjever, Istok, Jug, Zapad): the full names call South "You", the letters name
+# places at the table.
+_SEAT_LETTERS: Final = {"en": "NESW", "bg": "СИЮЗ", "fr": "NESO", "hr": "SIJZ"}
+_TEAMS: Final = {"en": ("NS", "EW"), "bg": ("НС", "ИЗ"), "fr": ("NS", "EO"), "hr": ("SJ", "IZ")}
 
 
 class Words:
-    """The table's words in one language (``en``, ``bg`` or ``fr``)."""
+    """The table's words in one language (``en``, ``bg``, ``fr`` or ``hr``)."""
 
     def __init__(self, lang: str = "en") -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"no language {lang!r}: one of {', '.join(LANGUAGES)}")
         self.lang = lang
-        self._column = LANGUAGES.index(lang)
+        self._texts = (
+            _CROATIAN
+            if lang == "hr"
+            else {key: texts[LANGUAGES.index(lang)] for key, texts in _TEXTS.items()}
+        )
 
     def __call__(self, key: str, **values: object) -> str:
-        return _TEXTS[key][self._column].format(**values)
+        return self._texts[key].format(**values)
 
     def seat(self, seat: Seat) -> str:
         return self(seat.name)
