@@ -108,3 +108,83 @@ def test_the_favourite_takes_fewer_risks() -> None:
     assert even(40, 0) == pytest.approx(-even(0, 40), abs=1)
     assert favourite(40, 0) < 40 < -favourite(0, 40)
     assert favourite(40, 0) + favourite(0, 40) < -10
+
+
+OTHER_GAMES = [("french", 1000), ("coinche", 1000), ("bela", 1001)]
+
+
+@pytest.mark.parametrize(("game", "target"), OTHER_GAMES)
+def test_every_game_has_a_table_of_its_own(game: str, target: int) -> None:
+    """Even scores are an even match, the two teams' chances add up to one, a point more never
+    lowers the chance (between two cells of ten points too), and the match ends at the
+    target."""
+    assert win_chance(0, 0, target, game=game) == pytest.approx(0.5)
+    assert win_chance(640, 640, target, game=game) == pytest.approx(0.5)
+    for mine, theirs in [(0, 400), (700, 200), (905, 983), (996, 120)]:
+        total = win_chance(mine, theirs, target, game=game) + win_chance(
+            theirs, mine, target, game=game
+        )
+        assert total == pytest.approx(1.0)
+    for theirs in range(0, target, 150):
+        chances = [win_chance(mine, theirs, target, game=game) for mine in range(0, target, 7)]
+        assert all(a <= b + 1e-12 for a, b in itertools.pairwise(chances))
+    assert win_chance(target + 30, target - 1, target, game=game) == 1.0
+    assert win_chance(target + 30, target + 40, target, game=game) == 0.0
+    assert win_chance(target - 20, 0, target, game=game) > 0.95
+
+
+@pytest.mark.parametrize(("game", "target"), OTHER_GAMES)
+def test_a_game_table_agrees_with_matches_played_out(game: str, target: int) -> None:
+    """Matches played point by point with the deals of the game's outcome table end as its
+    table of ten-point cells says (from 600 to 700, 3,000 matches: within 0.03)."""
+    import importlib
+
+    from belot.bots.match_equity import _module
+
+    table = importlib.import_module(_module(game)).OUTCOMES
+    outcomes = [(x, y) for x, y, _ in table if x + y > 0]
+    counts = [n for x, y, n in table if x + y > 0]
+    rng = random.Random(7)
+    wins = 0
+    for _ in range(3000):
+        mine, theirs = 600, 700
+        while not (max(mine, theirs) >= target and mine != theirs):
+            x, y = rng.choices(outcomes, counts)[0]
+            mine, theirs = mine + x, theirs + y
+        wins += mine > theirs
+    assert wins / 3000 == pytest.approx(win_chance(600, 700, target, game=game), abs=0.03)
+
+
+@pytest.mark.parametrize(("game", "target"), OTHER_GAMES)
+def test_in_every_game_a_point_is_a_point_at_the_start_and_the_match_counts_at_the_end(
+    game: str, target: int
+) -> None:
+    start = MatchUtility.of(Standing((0, 0), target=target), Team.NS, game=game)
+    assert start(162, 0) == pytest.approx(162, rel=0.1)
+    assert start(0, 162) == pytest.approx(-162, rel=0.1)
+    assert start(163, 0) > start(162, 0)  # a point more counts between cells too
+    # At 300 to 900 the others win with a deal of 101 or more: 162 or 252 is the same loss.
+    behind = match_utility(Standing((300, 900), target=target), Team.NS, game=game)
+    assert behind is not None
+    assert behind(0, 162) == pytest.approx(behind(0, 252))
+    assert behind(0, 162) < behind(0, 60) < 0 < behind(162, 0)  # 60 leaves the match open
+
+
+@pytest.mark.parametrize("game", ["bulgarian", "french", "coinche", "bela"])
+def test_strong_plays_every_game_for_the_match(game: str) -> None:
+    from belot.bots import bidding
+    from belot.engine.deal import Deal
+    from belot.engine.rules import Rules
+    from belot.engine.table import Seat
+
+    rules = Rules.preset_named(game)
+    standing = Standing((40, 60), target=rules.target)
+    view = Deal(rules, seed=3, standing=standing).view(Seat.S)
+    utility = bidding.playing_for(view, Team.NS)
+    assert utility is not None
+    assert (utility.game, utility.target, utility.edge) == (
+        game,
+        rules.target,
+        bidding.MATCH_EDGES[game],
+    )
+    assert bidding.playing_for(Deal(rules, seed=3).view(Seat.S), Team.NS) is None

@@ -41,7 +41,11 @@ def _sheet_texts(lang: str) -> str:
 
 
 def _words(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text)}
+    """The words of ``text``; a text's ``{placeholder}`` (filled in when shown) is none."""
+    return {w.lower() for w in _WORD.findall(_PLACEHOLDER.sub(" ", text))}
+
+
+_PLACEHOLDER = re.compile(r"\{\w+\}")
 
 
 def _template_words(name: str) -> set[str]:

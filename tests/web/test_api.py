@@ -195,6 +195,7 @@ def test_a_wrong_seat_token_is_refused(client: TestClient) -> None:
         assert error == {
             "type": "error",
             "message": "wrong seat token for this table",
+            "kind": "wrong_token",
             "fatal": True,
         }
         with pytest.raises(WebSocketDisconnect):

@@ -19,8 +19,9 @@ turned card and its taker, Bela's hidden pairs, each game's obligations), solve 
 own obligations and score them by the engine's scoring of the game (``bidding.deal_score``:
 French made at equal points or dedans, capot 252; Coinche's contract test, level, capot and
 doubles; Bela's callers who must score more, stiglja). Bela's bela is kept silent when the
-worlds score that better. Only Bulgarian Belot plays for the match (``bidding.playing_for``):
-the other games weigh a deal by its points.
+worlds score that better. In a match every game plays for the match (``bidding.playing_for``):
+each world's outcome is weighed by the chance of winning the match it leaves, from the game's
+own table (``match_equity``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import contextlib
 import importlib
 import importlib.util
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from belot import strictjson
 from belot.bots import LEVELS
 from belot.engine.cards import Card
-from belot.engine.errors import BelotError, IllegalActionError, InvalidActionError, OutOfTurnError
+from belot.engine.errors import BelotError, OutOfTurnError
 from belot.engine.rules import PRESETS
 from belot.engine.table import Seat
 from belot.web import forms, hints, i18n
@@ -40,7 +40,14 @@ from belot.web.limits import Gate, Limiter, Limits, host_of, too_many
 from belot.web.rooms import Client, Hub, Room, Unavailable
 from belot.web.store import Store
 from belot.web.svg import back_svg, card_svg
-from belot.web.tables import TableError, shown_code, table_code
+from belot.web.tables import (
+    SeatInfo,
+    TableError,
+    error_code,
+    refusal,
+    shown_code,
+    table_code,
+)
 
 if TYPE_CHECKING:
     from belot.web.relay import Relay, Session
@@ -88,12 +95,16 @@ async def _error_page(request: Request, exc: Exception) -> Response:
     words = i18n.texts(lang)
     missing = exc.status_code == 404
     detail = "" if exc.detail in ("Not Found", "Method Not Allowed") else str(exc.detail)
+    detail_lang = "en"
+    if isinstance(exc, _Refused) and f"refused_{exc.kind}" in i18n.TEXTS:
+        detail, detail_lang = i18n.refusal(lang, exc.kind, exc.values, detail), lang
     response = _page(
         request,
         "error.html",
         heading=words["error_not_found" if missing else "error_unavailable"],
         explained=words["error_not_found_help" if missing else "error_unavailable_help"],
         detail=detail,
+        detail_lang=detail_lang,
     )
     response.status_code = exc.status_code
     if exc.headers:
@@ -101,36 +112,45 @@ async def _error_page(request: Request, exc: Exception) -> Response:
     return response
 
 
-def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+class _Refused(HTTPException):
+    """A table that cannot be entered, for its error page: the status, the English detail, and
+    the ``kind`` and ``values`` the page says it in its language by."""
+
+    def __init__(self, status: int, error: BelotError) -> None:
+        super().__init__(status, str(error))
+        self.kind, self.values = error_code(error)
 
 
-def _tell(client: Client, message: str, kind: str = "") -> None:
+def _error(error: BelotError, status: int = 400) -> JSONResponse:
+    return JSONResponse(_refused(error), status_code=status)
+
+
+def _tell(
+    client: Client, message: str, kind: str = "", values: Mapping[str, object] | None = None
+) -> None:
     """Send ``client`` an error that leaves its connection open; ``kind`` (``refused_<kind>`` of
-    the pages' texts) lets the page say it in its own language."""
-    told = {"type": "error", "message": message} | ({"kind": kind} if kind else {})
-    client.offer(json.dumps(told))
+    the pages' texts) and its ``values`` let the page say it in its own language."""
+    client.offer(json.dumps(refusal(message, kind, values)))
 
 
-def _refusal(error: BelotError) -> str:
-    """The kind of a refused action a page words for itself: out of turn, or not legal now."""
-    if isinstance(error, OutOfTurnError):
-        return "out_of_turn"
-    if isinstance(error, IllegalActionError | InvalidActionError):
-        return "illegal"
-    return ""
-
-
-async def _fatal(websocket: WebSocket, message: str, code: int) -> None:
-    """Refuse a connection: say why, then close it with ``code``."""
-    await websocket.send_json({"type": "error", "message": message, "fatal": True})
+async def _fatal(
+    websocket: WebSocket, message: str, code: int, kind: str = "", **values: str | int
+) -> None:
+    """Refuse a connection: say why (``kind``, ``values``: for the page to word it), then close
+    it with ``code``."""
+    await websocket.send_json(refusal(message, kind, values, fatal=True))
     await websocket.close(code=code, reason=message[:120])
 
 
 def _refused(error: BelotError) -> dict[str, Any]:
-    """The JSON answer of a refused request, with the owner of a table served elsewhere."""
+    """The JSON answer of a refused request: the English ``error``, its ``kind`` and ``values``
+    for a page to word it, and the owner of a table served elsewhere."""
     owner = getattr(error, "owner", None)
-    return {"error": str(error)} | ({"owner": owner} if owner else {})
+    kind, values = error_code(error)
+    told: dict[str, Any] = {"error": str(error)}
+    if kind:
+        told |= {"kind": kind} | ({"values": values} if values else {})
+    return told | ({"owner": owner} if owner else {})
 
 
 def _status(error: BelotError, default: int) -> int:
@@ -225,14 +245,14 @@ def create_app(
         try:
             table_id = await served_id(request.path_params["table_id"])
         except TableError as error:
-            raise HTTPException(_status(error, 404), str(error)) from None
+            raise _Refused(_status(error, 404), error) from None
         return _page(request, "table.html", table_id=table_id)
 
     async def replay_page(request: Request) -> Response:
         try:
             table_id = await served_id(request.path_params["table_id"])
         except TableError as error:
-            raise HTTPException(_status(error, 404), str(error)) from None
+            raise _Refused(_status(error, 404), error) from None
         return _page(request, "replay.html", table_id=table_id)
 
     async def players_page(request: Request) -> Response:
@@ -246,7 +266,7 @@ def create_app(
         try:
             data = await json_object(request)
         except BodyError as error:
-            return _error(str(error), error.status)
+            return _error(error, error.status)
         try:
             wanted = forms.new_table(data)
             room, token = await hub.create(
@@ -257,7 +277,7 @@ def create_app(
                 name=wanted.name,
             )
         except BelotError as error:
-            return _error(str(error))
+            return _error(error)
         return JSONResponse({"id": room.table.id, "seat": "S", "token": token})
 
     async def claim(call: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -304,20 +324,58 @@ def create_app(
 
     calls = {"claim": claim, "state": state, "record": record}
 
-    async def answer(what: str, **arguments: Any) -> Response:
+    async def served(what: str, **arguments: Any) -> tuple[int, dict[str, Any]]:
         """Serve ``calls[what]`` here, or have the table's owner serve it (with a relay)."""
         status, body = await calls[what](arguments)
         owner = body.pop("owner", None)
         if status == 423 and owner is not None and relay is not None:
             status, body = await relay.call(owner, what, **arguments)
             body.pop("owner", None)
+        return status, body
+
+    async def answer(what: str, **arguments: Any) -> Response:
+        status, body = await served(what, **arguments)
         return JSONResponse(body, status_code=status)
+
+    async def rematch(room: Room, seat: Seat) -> dict[str, Any]:
+        """The rematch of ``room``'s finished match for the person at ``seat``. The first to ask
+        makes a new table of the same game, rules options, turn timer and hints, every seat as it
+        was (a person's open for that person, a bot at its level), and keeps their own seat; the
+        others at the table, spectators too, are shown it (``rematch`` in the table's state), and
+        a person who asks next takes their own seat at it. Returns the message that sends
+        ``seat``'s browser there, with its token (None when the seat was taken meanwhile)."""
+        table = room.table
+        room.check_open()
+        if not (table.started and table.is_over):
+            raise TableError("a rematch is for a match that is over", "rematch_not_over")
+        name = table.seats[seat].name
+        async with room.rematching:  # two asking at once make one table
+            if table.rematch is None:
+                seats = [SeatInfo(kind=info.kind, level=info.level) for info in table.seats]
+                new, token = await hub.create(
+                    rules=table.rules,
+                    seats=seats,
+                    timer=table.timer,
+                    hints=table.hints,
+                    creator=seat,
+                    name=name,
+                )
+                table.rematch = new.table.id
+                room.save_config()
+                await room.changed()
+                return {"type": "rematch", "table": new.table.id, "seat": seat.name, "token": token}
+        status, body = await served(
+            "claim", table=table.rematch, seat=seat.name, data={"name": name}
+        )
+        token = body.get("token") if status == 200 else None
+        taken = seat.name if token else None
+        return {"type": "rematch", "table": table.rematch, "seat": taken, "token": token}
 
     async def claim_seat(request: Request) -> Response:
         try:
             data = await json_object(request, empty={})
         except BodyError as error:
-            return _error(str(error), error.status)
+            return _error(error, error.status)
         path = request.path_params
         return await answer("claim", table=path["table_id"], seat=path["seat"], data=data)
 
@@ -334,7 +392,9 @@ def create_app(
             room = await committed(request.path_params["table_id"])
             number = int(request.path_params["deal"])
             if not 1 <= number <= len(room.table.deals) or not room.table.deals[number - 1].is_over:
-                raise TableError(f"deal {number} is not a finished deal of this table")
+                raise TableError(
+                    f"deal {number} is not a finished deal of this table", "no_deal", deal=number
+                )
             key = (room.table.id, number)
             cards = analysed.get(key)
             if cards is None:
@@ -350,7 +410,7 @@ def create_app(
                 while len(analysed) > _ANALYSES_KEPT:
                     del analysed[next(iter(analysed))]  # the oldest first
         except BelotError as error:
-            return _error(str(error), _status(error, 400))
+            return _error(error, _status(error, 400))
         return JSONResponse({"deal": number, "cards": cards})
 
     async def card(request: Request) -> Response:
@@ -366,7 +426,7 @@ def create_app(
         host = host_of(websocket.scope)
         refused = gate.open_socket(host)
         if refused is not None:
-            await _fatal(websocket, refused, 4429)
+            await _fatal(websocket, refused.message, 4429, refused.kind, **refused.values)
             return
         try:
             await _serve_socket(websocket, host)
@@ -386,7 +446,7 @@ def create_app(
             raise
         seat = room.table.seat_of(token)
         if token and seat is None:
-            raise Unavailable("wrong seat token for this table", 403)
+            raise Unavailable("wrong seat token for this table", 403, code="wrong_token")
         client = Client(seat, send, close)
         room.clients.append(client)
         if seat is not None:
@@ -428,15 +488,15 @@ def create_app(
             try:
                 message = strictjson.loads(text)
             except strictjson.MalformedJSONError:
-                _tell(client, "messages are JSON")
+                _tell(client, "messages are JSON", "not_json")
                 return
             except strictjson.JSONInputError as error:
-                _tell(client, f"messages are JSON: {error}")
+                _tell(client, f"messages are JSON: {error}", "not_json")
                 return
             await _handle(self.room, client, message, self.address)
 
-        def tell(self, message: str) -> None:
-            _tell(self.client, message)
+        def tell(self, message: str, kind: str = "", **values: str | int) -> None:
+            _tell(self.client, message, kind, values)
 
         async def leave(self) -> None:
             room, client = self.room, self.client
@@ -449,7 +509,8 @@ def create_app(
     async def _serve_socket(websocket: WebSocket, host: str) -> None:
         wait = gate.guesses.wait(host)
         if wait:
-            await _fatal(websocket, too_many("wrong table codes or seat tokens", wait), 4429)
+            refused = too_many("guesses", wait)
+            await _fatal(websocket, refused.message, 4429, refused.kind, **refused.values)
             return
         token = websocket.query_params.get("token")
         try:
@@ -463,7 +524,8 @@ def create_app(
         except TableError as error:
             if _status(error, 404) in (403, 404):
                 gate.guesses.spend(host)
-            await _fatal(websocket, str(error), 4000 + _status(error, 404))
+            kind, values = error_code(error)
+            await _fatal(websocket, str(error), 4000 + _status(error, 404), kind, **values)
             return
         try:
             while not here.dropped:
@@ -472,9 +534,10 @@ def create_app(
                     break
                 text = received.get("text")
                 if text is None:
-                    here.tell("messages are JSON text: binary frames are not read")
+                    here.tell("messages are JSON text: binary frames are not read", "binary")
                 elif len(text) > MAX_MESSAGE:
-                    here.tell(f"a message is at most {MAX_MESSAGE // 1024} KiB")
+                    kib = MAX_MESSAGE // 1024
+                    here.tell(f"a message is at most {kib} KiB", "too_long", kib=kib)
                 else:
                     await here.handle(text)
         except (WebSocketDisconnect, RuntimeError):
@@ -490,7 +553,7 @@ def create_app(
                 client.offer('{"type":"pong"}')
                 return
             if seat is None:
-                raise TableError("spectators cannot act: take a free seat first")
+                raise TableError("spectators cannot act: take a free seat first", "spectator")
             if kind == "act":
                 await room.act(seat, str(message.get("action", "")))
             elif kind == "next":
@@ -508,9 +571,11 @@ def create_app(
                 await room.set_away(seat, False)
             elif kind == "leave":
                 await room.set_away(seat, True)
+            elif kind == "rematch":
+                client.offer(json.dumps(await rematch(room, seat)))
             elif kind == "hint":
                 if not room.table.hints:
-                    raise TableError("hints are switched off at this table")
+                    raise TableError("hints are switched off at this table", "hints_off")
                 view = room.table.deal.view(seat)
                 if not view.legal:
                     raise OutOfTurnError("it is not your turn")
@@ -522,9 +587,9 @@ def create_app(
                 )
                 client.offer(json.dumps({"type": "hint", "hint": advice}))
             else:
-                raise TableError(f"unknown message type {kind!r}")
+                raise TableError(f"unknown message type {kind!r}", "unknown_type")
         except BelotError as error:
-            _tell(client, str(error), _refusal(error))
+            _tell(client, str(error), *error_code(error))
 
     if redis_url is not None:
         from belot.web.relay import Relay

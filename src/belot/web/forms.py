@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any, Final
 
 from belot.bots import LEVELS, plays, why_not_plays
+from belot.engine.errors import BelotError
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.web.tables import SeatInfo, SeatKind, TableError, person_name
@@ -49,12 +50,17 @@ def new_table(data: object) -> NewTable:
     if not _whole(timer) or not 0 <= timer <= TIMER_LIMIT:
         raise TableError(
             f"timer must be a whole number of seconds from 0 (off) to {TIMER_LIMIT}, "
-            f"not {_shown(timer)}"
+            f"not {_shown(timer)}",
+            "timer",
+            max=TIMER_LIMIT,
         )
     hints = body.get("hints", True)
     if not isinstance(hints, bool):
-        raise TableError(f"hints must be true or false, not {_shown(hints)}")
-    rules = Rules.from_dict(body.get("rules"))
+        raise TableError(f"hints must be true or false, not {_shown(hints)}", "bad_request")
+    try:
+        rules = Rules.from_dict(body.get("rules"))
+    except BelotError as error:  # which option, and why, in English for programs
+        raise TableError(str(error), "rules") from None
     return NewTable(
         rules=rules,
         seats=_seats(body.get("seats", {}), rules.preset),
@@ -79,38 +85,50 @@ def level_plays(level: str, game: str) -> bool:
 
 def _seats(value: object, game: str) -> list[SeatInfo]:
     if not isinstance(value, Mapping):
-        raise TableError(f"seats must be an object with seats N, E, S, W, not {_shown(value)}")
+        raise TableError(
+            f"seats must be an object with seats N, E, S, W, not {_shown(value)}", "bad_request"
+        )
     for key in value:
         if key not in Seat.__members__:
-            raise TableError(f"seats: unknown seat {_shown(key)} (seats are N, E, S, W)")
+            raise TableError(
+                f"seats: unknown seat {_shown(key)} (seats are N, E, S, W)", "bad_request"
+            )
     return [_seat(seat, value.get(seat.name, {}), game) for seat in Seat]
 
 
 def _seat(seat: Seat, item: object, game: str) -> SeatInfo:
     field = f"seats.{seat.name}"
     if not isinstance(item, Mapping):
-        raise TableError(f"{field} must be an object with kind and level, not {_shown(item)}")
+        raise TableError(
+            f"{field} must be an object with kind and level, not {_shown(item)}", "bad_request"
+        )
     _known_fields(item, _SEAT_FIELDS, field + ".")
     kind = item.get("kind", "person" if seat == CREATOR else "bot")
     if not isinstance(kind, str) or kind not in _KINDS:
-        raise TableError(f"{field}.kind must be 'person' or 'bot', not {_shown(kind)}")
+        raise TableError(
+            f"{field}.kind must be 'person' or 'bot', not {_shown(kind)}", "bad_request"
+        )
     if seat == CREATOR and kind != "person":
-        raise TableError(f"{field}.kind: seat {seat.name} is the creator's, a person")
+        raise TableError(
+            f"{field}.kind: seat {seat.name} is the creator's, a person", "bad_request"
+        )
     level = item.get("level", "random")
     if not isinstance(level, str) or level not in LEVELS:
         raise TableError(
-            f"{field}.level: unknown bot level {_shown(level)} (known: {', '.join(LEVELS)})"
+            f"{field}.level: unknown bot level {_shown(level)} (known: {', '.join(LEVELS)})",
+            "level",
+            level=str(level)[:40],
         )
     # A person's seat has a level too: the bot that plays it when the person leaves.
     why = None if level_plays(level, game) else why_not_plays(level, game)
     if why is not None:
-        raise TableError(f"{field}.level: {why}")
+        raise TableError(f"{field}.level: {why}", "level_game", level=level, game=game)
     return SeatInfo(kind="person" if kind == "person" else "bot", level=level)
 
 
 def _body(data: object) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
-        raise TableError("the request body must be a JSON object")
+        raise TableError("the request body must be a JSON object", "body_json")
     return data
 
 
@@ -118,7 +136,7 @@ def _known_fields(data: Mapping[str, Any], known: tuple[str, ...], prefix: str) 
     for key in data:
         if key not in known:
             field = _shown(f"{prefix}{key}")
-            raise TableError(f"unknown field {field} (known: {', '.join(known)})")
+            raise TableError(f"unknown field {field} (known: {', '.join(known)})", "bad_request")
 
 
 def _whole(value: object) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Mapping
 from typing import Any, Final
 
 from starlette.requests import Request
@@ -60,11 +61,14 @@ _HEADERS: Final = [
 
 
 class BodyError(BelotError):
-    """A request body refused before any handler looks at it; ``status`` is the HTTP code."""
+    """A request body refused before any handler looks at it; ``status`` is the HTTP code,
+    ``code`` and ``values`` what a page words it by (as ``TableError``'s)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, code: str = "", **values: int) -> None:
         super().__init__(message)
         self.status = status
+        self.code = code
+        self.values = values
 
 
 class Guard:
@@ -95,7 +99,8 @@ class Guard:
         try:
             body = await self._read_body(scope, receive)
         except BodyError as error:
-            await _answer(send_with_headers, error.status, str(error))
+            told = {"error": str(error), "kind": error.code, "values": error.values}
+            await _answer(send_with_headers, error.status, told)
             return
         if body is None:  # the client went away
             return
@@ -114,7 +119,8 @@ class Guard:
             # Starlette's own error page would be sent outside this middleware, without the
             # headers; send the answer here and let the error be logged as usual.
             if not started:
-                await _answer(send_with_headers, 500, "internal error")
+                told = {"error": "internal error", "kind": "internal"}
+                await _answer(send_with_headers, 500, told)
             raise
 
     async def _read_body(self, scope: Scope, receive: Receive) -> bytes | None:
@@ -125,9 +131,11 @@ class Guard:
                 try:
                     declared = int(value)
                 except ValueError:
-                    raise BodyError("the Content-Length header is not a number") from None
+                    raise BodyError(
+                        "the Content-Length header is not a number", code="bad_request"
+                    ) from None
                 if declared > limit:
-                    raise BodyError(_too_large(limit), 413)
+                    raise _too_large(limit)
         chunks: list[bytes] = []
         size = 0
         deadline = time.monotonic() + self.body_seconds
@@ -135,26 +143,31 @@ class Guard:
             try:
                 message = await asyncio.wait_for(receive(), deadline - time.monotonic())
             except TimeoutError:
+                seconds = self.body_seconds
                 raise BodyError(
-                    f"the request body did not arrive within {self.body_seconds:g} s", 408
+                    f"the request body did not arrive within {seconds:g} s",
+                    408,
+                    "body_slow",
+                    seconds=max(1, round(seconds)),
                 ) from None
             if message["type"] == "http.disconnect":
                 return None
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > limit:
-                raise BodyError(_too_large(limit), 413)
+                raise _too_large(limit)
             chunks.append(chunk)
             if not message.get("more_body", False):
                 return b"".join(chunks)
 
 
-def _too_large(limit: int) -> str:
-    return f"the request body is larger than {limit // 1024} KiB"
+def _too_large(limit: int) -> BodyError:
+    kib = limit // 1024
+    return BodyError(f"the request body is larger than {kib} KiB", 413, "body_large", kib=kib)
 
 
-async def _answer(send: Send, status: int, reason: str) -> None:
-    body = json.dumps({"error": reason}).encode()
+async def _answer(send: Send, status: int, told: Mapping[str, object]) -> None:
+    body = json.dumps(told).encode()
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
@@ -172,13 +185,13 @@ async def json_object(request: Request, *, empty: dict[str, Any] | None = None) 
     body = await request.body()
     limit = getattr(request.app.state, "max_body", MAX_BODY)
     if len(body) > limit:  # Guard refuses it first; this holds without Guard too
-        raise BodyError(_too_large(limit), 413)
+        raise _too_large(limit)
     if not body.strip() and empty is not None:
         return dict(empty)
     try:
         data = strictjson.loads(body)
     except strictjson.JSONInputError as error:
-        raise BodyError(f"the request body must be JSON: {error}") from None
+        raise BodyError(f"the request body must be JSON: {error}", code="body_json") from None
     if not isinstance(data, dict):
-        raise BodyError("the request body must be a JSON object")
+        raise BodyError("the request body must be a JSON object", code="body_json")
     return data

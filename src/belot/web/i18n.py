@@ -6,13 +6,15 @@ the terminal and the web); Croatian, for Bela's players, from :mod:`belot.web.cr
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Final
 
 from belot.engine.contracts import Contract
 from belot.web.croatian import CROATIAN
 from belot.words import contract_name
 
-__all__ = ["LANGUAGES", "TEXTS", "language", "texts"]
+__all__ = ["LANGUAGES", "TEXTS", "language", "refusal", "texts"]
 
 LANGUAGES: Final = ("en", "bg", "fr", "hr")
 
@@ -314,6 +316,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "match_over": {"en": "Game over", "bg": "Край на играта", "fr": "Fin de la partie"},
     "we_won": {"en": "You won!", "bg": "Спечелихте!", "fr": "Vous avez gagné !"},
     "rematch": {"en": "Rematch", "bg": "Реванш", "fr": "Revanche"},
+    "rematch_offered": {
+        "en": "A rematch is ready at a new table, everyone in the same seat.",
+        "bg": "Реваншът е готов на нова маса, всеки на същото място.",
+        "fr": "Une revanche est prête à une nouvelle table, chacun à sa place.",
+    },
+    "join_rematch": {
+        "en": "Join the rematch",
+        "bg": "Влез в реванша",
+        "fr": "Rejoindre la revanche",
+    },
     "they_won": {"en": "They won.", "bg": "Загубихте.", "fr": "Ils ont gagné."},
     "seed_hash": {
         "en": "Deal seed hash",
@@ -463,6 +475,216 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "bg": "Това не е позволено сега.",
         "fr": "Ce n'est pas permis maintenant.",
     },
+    # The table's other refusals (``kind`` of its error message, ``code`` of a TableError),
+    # ``{name}`` filled in from the message's values.
+    "refused_not_started": {
+        "en": "The game has not started yet.",
+        "bg": "Играта още не е започнала.",
+        "fr": "La partie n'a pas encore commencé.",
+    },
+    "refused_started": {
+        "en": "The game has already started.",
+        "bg": "Играта вече започна.",
+        "fr": "La partie a déjà commencé.",
+    },
+    "refused_match_over": {
+        "en": "The match is over.",
+        "bg": "Играта свърши.",
+        "fr": "La partie est terminée.",
+    },
+    "refused_deal_not_over": {
+        "en": "The deal is not over yet.",
+        "bg": "Раздаването още не е свършило.",
+        "fr": "La donne n'est pas encore finie.",
+    },
+    "refused_deal_over": {
+        "en": "The deal is over: start the next one.",
+        "bg": "Раздаването свърши: започни следващото.",
+        "fr": "La donne est finie : commencez la suivante.",
+    },
+    "refused_spectator": {
+        "en": "You are watching: take a free seat to play.",
+        "bg": "Гледаш играта: седни на свободно място, за да играеш.",
+        "fr": "Vous regardez la partie : prenez une place libre pour jouer.",
+    },
+    "refused_hints_off": {
+        "en": "Hints are switched off at this table.",
+        "bg": "Подсказките са изключени на тази маса.",
+        "fr": "L'aide est désactivée à cette table.",
+    },
+    "refused_bot_plays": {
+        "en": "The computer is playing your seat: take it back first.",
+        "bg": "Компютърът играе на твоето място: първо си го вземи.",
+        "fr": "L'ordinateur joue à votre place : reprenez-la d'abord.",
+    },
+    "refused_undo_not_playing": {
+        "en": "Nothing to take back: the match is not being played.",
+        "bg": "Няма какво да се върне: играта не тече.",
+        "fr": "Rien à annuler : la partie n'est pas en cours.",
+    },
+    "refused_undo_alone": {
+        "en": "Undo is only for one person playing against the computer.",
+        "bg": "Връщането е само за един човек срещу компютъра.",
+        "fr": "Annuler n'est possible que pour une personne seule contre l'ordinateur.",
+    },
+    "refused_undo_nothing": {
+        "en": "Nothing to take back yet.",
+        "bg": "Още няма какво да се върне.",
+        "fr": "Rien à annuler pour l'instant.",
+    },
+    "refused_seat_taken": {
+        "en": "The seat {seat} is not free.",
+        "bg": "Мястото {seat} не е свободно.",
+        "fr": "La place {seat} n'est pas libre.",
+    },
+    "refused_name_long": {
+        "en": "A name is at most {max} characters.",
+        "bg": "Името е най-много {max} знака.",
+        "fr": "Un nom fait au plus {max} caractères.",
+    },
+    "refused_name_bad": {
+        "en": "A name is plain text, with no control characters.",
+        "bg": "Името е само текст, без управляващи знаци.",
+        "fr": "Un nom est du texte simple, sans caractères de contrôle.",
+    },
+    "refused_timer": {
+        "en": "The turn timer is 0 (off) to {max} seconds.",
+        "bg": "Времето за ход е от 0 (без) до {max} секунди.",
+        "fr": "Le temps par coup va de 0 (sans) à {max} secondes.",
+    },
+    "refused_rules": {
+        "en": "These rules options cannot be played together or are out of range.",
+        "bg": "Тези правила не могат да се играят заедно или са извън границите.",
+        "fr": "Ces options de règles ne peuvent pas être jouées ensemble ou sont hors limites.",
+    },
+    "refused_level": {
+        "en": "There is no computer level {level}.",
+        "bg": "Няма ниво на компютъра {level}.",
+        "fr": "Il n'y a pas de niveau d'ordinateur {level}.",
+    },
+    "refused_level_game": {
+        "en": "The computer at level {level} does not play {game}.",
+        "bg": "Компютърът на ниво {level} не играе {game}.",
+        "fr": "L'ordinateur de niveau {level} ne joue pas à {game}.",
+    },
+    "refused_bad_request": {
+        "en": "The server cannot read this request.",
+        "bg": "Сървърът не може да прочете тази заявка.",
+        "fr": "Le serveur ne peut pas lire cette requête.",
+    },
+    "refused_body_json": {
+        "en": "The request must be a JSON object.",
+        "bg": "Заявката трябва да е JSON обект.",
+        "fr": "La requête doit être un objet JSON.",
+    },
+    "refused_body_large": {
+        "en": "The request is larger than {kib} KiB.",
+        "bg": "Заявката е по-голяма от {kib} KiB.",
+        "fr": "La requête dépasse {kib} KiB.",
+    },
+    "refused_body_slow": {
+        "en": "The request did not arrive within {seconds} s.",
+        "bg": "Заявката не пристигна за {seconds} s.",
+        "fr": "La requête n'est pas arrivée en {seconds} s.",
+    },
+    "refused_internal": {
+        "en": "The server failed: try again.",
+        "bg": "Сървърът сгреши: опитай отново.",
+        "fr": "Le serveur a échoué : réessayez.",
+    },
+    "refused_not_json": {
+        "en": "The server reads only JSON messages.",
+        "bg": "Сървърът чете само съобщения в JSON.",
+        "fr": "Le serveur ne lit que des messages JSON.",
+    },
+    "refused_binary": {
+        "en": "The server reads only JSON text messages, not binary ones.",
+        "bg": "Сървърът чете само текстови съобщения в JSON, не двоични.",
+        "fr": "Le serveur ne lit que des messages texte JSON, pas binaires.",
+    },
+    "refused_too_long": {
+        "en": "A message is at most {kib} KiB.",
+        "bg": "Съобщението е най-много {kib} KiB.",
+        "fr": "Un message fait au plus {kib} KiB.",
+    },
+    "refused_unknown_type": {
+        "en": "The server does not know this kind of message.",
+        "bg": "Сървърът не познава този вид съобщение.",
+        "fr": "Le serveur ne connaît pas ce type de message.",
+    },
+    "refused_no_table": {
+        "en": "There is no table {table}.",
+        "bg": "Няма маса {table}.",
+        "fr": "Il n'y a pas de table {table}.",
+    },
+    "refused_no_deal": {
+        "en": "Deal {deal} is not a finished deal of this table.",
+        "bg": "Раздаване {deal} не е завършено раздаване на тази маса.",
+        "fr": "La donne {deal} n'est pas une donne finie de cette table.",
+    },
+    "refused_wrong_token": {
+        "en": "This browser's key to a seat at this table is wrong.",
+        "bg": "Ключът на този браузър за място на тази маса е грешен.",
+        "fr": "La clé de ce navigateur pour une place à cette table est fausse.",
+    },
+    "refused_moved": {
+        "en": "This table is no longer served here: reload the page.",
+        "bg": "Тази маса вече не се обслужва тук: презареди страницата.",
+        "fr": "Cette table n'est plus servie ici : rechargez la page.",
+    },
+    "refused_elsewhere": {
+        "en": "Another server holds this table now: try again in a moment.",
+        "bg": "Друг сървър държи тази маса сега: опитай отново след малко.",
+        "fr": "Un autre serveur tient cette table : réessayez dans un instant.",
+    },
+    "refused_damaged": {
+        "en": "This table's record is damaged and has been set aside.",
+        "bg": "Записът на тази маса е повреден и е оставен настрана.",
+        "fr": "L'enregistrement de cette table est endommagé et mis de côté.",
+    },
+    "refused_try_again": {
+        "en": "That table code was taken meanwhile: try again.",
+        "bg": "Този код на маса току-що бе зает: опитай отново.",
+        "fr": "Ce code de table vient d'être pris : réessayez.",
+    },
+    "refused_reconnecting": {
+        "en": "Reconnecting to the database: the table waits…",
+        "bg": "Връзката с базата данни се възстановява: масата чака…",
+        "fr": "Reconnexion à la base de données : la table attend…",
+    },
+    "refused_too_many_tables": {
+        "en": "Too many new tables from your address: try again in {seconds} s.",
+        "bg": "Твърде много нови маси от твоя адрес: опитай отново след {seconds} s.",
+        "fr": "Trop de nouvelles tables depuis votre adresse : réessayez dans {seconds} s.",
+    },
+    "refused_too_many_guesses": {
+        "en": (
+            "Too many wrong table codes or seat keys from your address: try again in {seconds} s."
+        ),
+        "bg": (
+            "Твърде много грешни кодове на маси или ключове от твоя адрес: опитай отново след "
+            "{seconds} s."
+        ),
+        "fr": (
+            "Trop de codes de table ou de clés erronés depuis votre adresse : réessayez dans "
+            "{seconds} s."
+        ),
+    },
+    "refused_too_many_connections": {
+        "en": "Too many new connections from your address: try again in {seconds} s.",
+        "bg": "Твърде много нови връзки от твоя адрес: опитай отново след {seconds} s.",
+        "fr": "Trop de nouvelles connexions depuis votre adresse : réessayez dans {seconds} s.",
+    },
+    "refused_too_many_open": {
+        "en": "Too many connections open from your address (at most {max}).",
+        "bg": "Твърде много отворени връзки от твоя адрес (най-много {max}).",
+        "fr": "Trop de connexions ouvertes depuis votre adresse (au plus {max}).",
+    },
+    "refused_rematch_not_over": {
+        "en": "A rematch is for a match that is over.",
+        "bg": "Реванш има само след края на играта.",
+        "fr": "Une revanche n'est possible qu'après la fin de la partie.",
+    },
     "note_doubled_tie": {
         "en": "a doubled tie: all the points hang",
         "bg": "равенство при контра: всички точки висят",
@@ -539,6 +761,29 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
 def language(code: str | None) -> str:
     """A supported language code (English unless ``code`` names another)."""
     return code if code in LANGUAGES else "en"
+
+
+def refusal(lang: str, kind: str, values: Mapping[str, object], english: str) -> str:
+    """A server's refusal as a page in ``lang`` says it: the words of its ``kind``
+    (``refused_<kind>``), each ``{name}`` filled in from ``values`` (a value that is a word of
+    its own, ``seat`` ``N`` or ``level`` ``basic``, by that word: ``seat_N``, ``level_basic``);
+    the server's ``english`` on an English page (it says more) or for a kind with no words.
+    ``static/common.js`` words them alike in the browser."""
+    words = TEXTS.get(f"refused_{kind}") if kind else None
+    code = language(lang)
+    if words is None or code == "en":
+        return english
+    text = words.get(code) or words["en"]
+
+    def filled(found: re.Match[str]) -> str:
+        name = found.group(1)
+        if name not in values:
+            return found.group(0)
+        value = str(values[name])
+        own = TEXTS.get(f"{name}_{value}")
+        return (own.get(code) or own["en"]) if own else value
+
+    return re.sub(r"\{(\w+)\}", filled, text)
 
 
 def texts(lang: str) -> dict[str, str]:

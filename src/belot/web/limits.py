@@ -23,7 +23,17 @@ from belot.engine.errors import BelotError
 if TYPE_CHECKING:  # `belot serve --help` reads the defaults here without loading the server
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["Buckets", "Gate", "Limiter", "Limits", "Rate", "host_of", "too_many"]
+__all__ = [
+    "TOO_MANY",
+    "Buckets",
+    "Gate",
+    "Limiter",
+    "Limits",
+    "Rate",
+    "TooMany",
+    "host_of",
+    "too_many",
+]
 
 #: Addresses remembered at most; the fullest (idle) buckets are forgotten first.
 _MAX_ADDRESSES: Final = 10_000
@@ -108,11 +118,36 @@ class Buckets:
             del self._levels[key]
 
 
-def too_many(what: str, wait: float) -> str:
-    """The one-line reason of a 429."""
+#: What an address did too often, in English, by the code a page words it by
+#: (``refused_too_many_<code>`` of the pages' texts).
+TOO_MANY: Final = {
+    "tables": "new tables",
+    "guesses": "wrong table codes or seat tokens",
+    "connections": "new connections",
+}
+#: The seconds said for a wait with no end (a rate of 0 a second), as ``Retry-After`` says.
+_NO_END: Final = 3600
+
+
+@dataclass(frozen=True)
+class TooMany:
+    """The reason of a 429: its English ``message``, and its ``kind`` and ``values`` for a page
+    to say it in its own language."""
+
+    message: str
+    kind: str
+    values: dict[str, int]
+
+
+def too_many(what: str, wait: float) -> TooMany:
+    """The reason of a 429 for too many of ``what`` (a key of ``TOO_MANY``)."""
+    said = TOO_MANY[what]
+    seconds = _NO_END if wait == float("inf") else max(1, round(wait))
     if wait == float("inf"):
-        return f"too many {what} from your address"
-    return f"too many {what} from your address: try again in {max(1, round(wait))} s"
+        message = f"too many {said} from your address"
+    else:
+        message = f"too many {said} from your address: try again in {seconds} s"
+    return TooMany(message, f"too_many_{what}", {"seconds": seconds})
 
 
 class Gate:
@@ -126,13 +161,15 @@ class Gate:
         #: WebSocket connections open now, by address.
         self.sockets: dict[str, int] = {}
 
-    def open_socket(self, host: str) -> str | None:
+    def open_socket(self, host: str) -> TooMany | None:
         """Count a new WebSocket from ``host``; the reason to refuse it, or None."""
         if self.sockets.get(host, 0) >= self.limits.sockets:
-            return f"too many connections open from your address (at most {self.limits.sockets})"
+            most = self.limits.sockets
+            message = f"too many connections open from your address (at most {most})"
+            return TooMany(message, "too_many_open", {"max": most})
         wait = self.connections.take(host)
         if wait:
-            return too_many("new connections", wait)
+            return too_many("connections", wait)
         self.sockets[host] = self.sockets.get(host, 0) + 1
         return None
 
@@ -173,12 +210,12 @@ class Limiter:
         if method == "POST" and path.rstrip("/") == "/api/tables":
             wait = self.gate.tables.take(host)
             if wait:
-                await _refuse(send, too_many("new tables", wait), wait)
+                await _refuse(send, too_many("tables", wait), wait)
                 return
         elif _is_lookup(path):
             wait = self.gate.guesses.wait(host)
             if wait:
-                await _refuse(send, too_many("wrong table codes or seat tokens", wait), wait)
+                await _refuse(send, too_many("guesses", wait), wait)
                 return
 
             async def counting(message: Message) -> None:
@@ -191,8 +228,9 @@ class Limiter:
         await self.app(scope, receive, send)
 
 
-async def _refuse(send: Send, reason: str, wait: float) -> None:
-    body = json.dumps({"error": reason}).encode()
+async def _refuse(send: Send, reason: TooMany, wait: float) -> None:
+    told = {"error": reason.message, "kind": reason.kind, "values": reason.values}
+    body = json.dumps(told).encode()
     retry = "3600" if wait == float("inf") else str(max(1, math.ceil(wait)))
     headers = [
         (b"content-type", b"application/json"),

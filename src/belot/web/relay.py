@@ -47,6 +47,7 @@ from redis.exceptions import RedisError
 
 from belot.web.clients import Client, Close, Send
 from belot.web.rooms import Unavailable
+from belot.web.tables import refusal
 
 __all__ = ["HEARTBEAT_SECONDS", "Link", "Relay", "Session"]
 
@@ -68,8 +69,9 @@ class Session(Protocol):
 
     async def handle(self, text: str) -> None: ...
 
-    def tell(self, message: str) -> None:
-        """Send the browser an error that leaves its connection open."""
+    def tell(self, message: str, kind: str = "", **values: str | int) -> None:
+        """Send the browser an error that leaves its connection open (``kind`` and ``values``:
+        its code, for the page to word it)."""
 
     async def leave(self) -> None: ...
 
@@ -278,6 +280,8 @@ class Relay:
         except Unavailable as error:
             placed = error.owner or ""
             refusal = {"status": error.status, "message": str(error)}
+            if error.code:
+                refusal |= {"code": error.code, "values": error.values}
         else:
             refusal = {}
         if isinstance(placed, str):
@@ -442,7 +446,13 @@ class Link:
             return str(moved)
         if answer.get("status") == 423:
             raise _Gone(owner)
-        raise Unavailable(str(answer.get("message")), int(answer.get("status") or 409))
+        values = answer.get("values")
+        raise Unavailable(
+            str(answer.get("message")),
+            int(answer.get("status") or 409),
+            code=str(answer.get("code") or ""),
+            **(values if isinstance(values, dict) else {}),
+        )
 
     async def _place(self) -> str | None:
         """Open the table here: None once served here, else the process that serves it."""
@@ -455,11 +465,11 @@ class Link:
         self.relay.links.pop(self.conn, None)
         return None
 
-    def tell(self, message: str) -> None:
+    def tell(self, message: str, kind: str = "", **values: str | int) -> None:
         if self.local is not None:
-            self.local.tell(message)
+            self.local.tell(message, kind, **values)
         else:
-            self.out.offer(json.dumps({"type": "error", "message": message}))
+            self.out.offer(json.dumps(refusal(message, kind, values)))
 
     async def handle(self, text: str) -> None:
         if self.local is not None:
@@ -530,7 +540,7 @@ class Link:
             except Unavailable as error:
                 if error.status != 503:
                     self.out.offer(
-                        json.dumps({"type": "error", "message": str(error), "fatal": True})
+                        json.dumps(refusal(str(error), error.code, error.values, fatal=True))
                     )
                     self.out.drop(str(error))
                     return

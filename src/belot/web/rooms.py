@@ -57,8 +57,15 @@ T = TypeVar("T")
 class Unavailable(TableError):
     """A table this server cannot serve now, with the HTTP status that says why."""
 
-    def __init__(self, message: str, status: int, owner: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        status: int,
+        owner: str | None = None,
+        code: str = "",
+        **values: str | int,
+    ) -> None:
+        super().__init__(message, code, **values)
         self.status = status
         #: The server that owns the table (status 423), to forward to (``belot.web.relay``).
         self.owner = owner
@@ -96,6 +103,8 @@ class Room:
     #: What the browsers were last shown after a change: (table version, configuration
     #: version, the connections).
     _shown: tuple[int, int, tuple[int, ...]] | None = None
+    #: Held while this match's rematch is made: two people asking at once make one table.
+    rematching: asyncio.Lock = field(default_factory=asyncio.Lock)
     _table_text: tuple[tuple[object, ...], str] | None = None
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
@@ -187,7 +196,7 @@ class Room:
         """Write what the store lacks now, on this thread (for tests and tools)."""
         batch, version = self.batch(), self.config_version
         if self.hub.store.write([batch]):
-            raise Unavailable(f"another server owns table {self.table.id}", 423)
+            raise Unavailable(f"another server owns table {self.table.id}", 423, code="elsewhere")
         self.stored_up_to(batch, version)
 
     def save_config(self) -> None:
@@ -198,9 +207,11 @@ class Room:
     def check_open(self) -> None:
         """Raise ``TableError`` naming why when the table accepts nothing now."""
         if self.closed:
-            raise Unavailable("this table is no longer served here: reload the page", 409)
+            raise Unavailable(
+                "this table is no longer served here: reload the page", 409, code="moved"
+            )
         if self.held is not None:
-            raise Unavailable(self.held, 503)
+            raise Unavailable(self.held, 503, code="reconnecting")
 
     async def tell(self, message: dict[str, Any]) -> None:
         """Send ``message`` to every browser at the table."""
@@ -250,6 +261,7 @@ class Room:
             table.timer,
             seats,
             bool(self.clients),
+            table.rematch,
         )
         if self._table_text is None or self._table_text[0] != key:
             self._table_text = (key, json.dumps(self._summary(), separators=(",", ":")))
@@ -296,7 +308,7 @@ class Room:
             text = table.random_cut()
         self.check_open()
         if text != NEXT and self.bot_plays(seat):
-            raise TableError("a bot is playing your seat: take it back first")
+            raise TableError("a bot is playing your seat: take it back first", "bot_plays")
         table.act(seat, text)
         await self.changed()
 
@@ -677,7 +689,7 @@ class Hub:
         if room is not None:
             return room
         if not key.isalnum() or len(key) > 16:
-            raise Unavailable(f"no table {table_id!r}", 404)
+            raise Unavailable(f"no table {table_id!r}", 404, code="no_table", table=table_id)
         loading = self._loading.get(key)
         if loading is None:
             loading = asyncio.ensure_future(self._open(key))
@@ -692,7 +704,7 @@ class Hub:
             stored = None if lease is not None else await self._store(self.store.read, key)
         except Exception as error:
             _log.warning("cannot open table %s: %s", key, str(error).splitlines()[0])
-            raise Unavailable(RECONNECTING, 503) from None
+            raise Unavailable(RECONNECTING, 503, code="reconnecting") from None
         if lease is not None or stored is None:
             raise _refusal(key, lease or Lease(None, None))
         try:
@@ -701,7 +713,7 @@ class Hub:
             await self._store(self.store.set_aside, key, str(error))
             _log.error("table %s is set aside: %s", key, error)
             raise Unavailable(
-                f"table {key}'s record is damaged and set aside: {error}", 409
+                f"table {key}'s record is damaged and set aside: {error}", 409, code="damaged"
             ) from None
         if stored.status is not None:
             await self._store(self.store.mark_sound, key)
@@ -784,7 +796,11 @@ class Hub:
         """A new table; the creator (if any) takes ``creator`` and gets its token."""
         for info in seats:
             if info.level not in LEVELS:
-                raise TableError(f"unknown bot level {info.level!r} (known: {', '.join(LEVELS)})")
+                raise TableError(
+                    f"unknown bot level {info.level!r} (known: {', '.join(LEVELS)})",
+                    "level",
+                    level=info.level,
+                )
         token = None
         if creator is not None:
             seats[creator].kind = "person"
@@ -799,13 +815,15 @@ class Hub:
         room.save_config()
         await room.changed()
         if room.closed:  # its code names a table of another server, which keeps it
-            raise Unavailable("a table of that code exists already: try again", 409)
+            raise Unavailable(
+                "a table of that code exists already: try again", 409, code="try_again"
+            )
         return room, token
 
     def get(self, table_id: str) -> Room:
         room = self.rooms.get(table_code(table_id))
         if room is None:
-            raise TableError(f"no table {table_id!r}")
+            raise TableError(f"no table {table_id!r}", "no_table", table=table_id)
         return room
 
     async def close(self) -> None:
@@ -866,8 +884,11 @@ def _failing_action(stored: StoredTable, config: dict[str, Any]) -> str:
 
 def _refusal(key: str, lease: Lease) -> Unavailable:
     if lease.owner is None:
-        return Unavailable(f"no table {key!r}", 404)
+        return Unavailable(f"no table {key!r}", 404, code="no_table", table=key)
     until = datetime.datetime.fromtimestamp(lease.until or 0, datetime.UTC)
     return Unavailable(
-        f"another server owns table {key} until {until:%Y-%m-%d %H:%M:%S} UTC", 423, lease.owner
+        f"another server owns table {key} until {until:%Y-%m-%d %H:%M:%S} UTC",
+        423,
+        lease.owner,
+        code="elsewhere",
     )

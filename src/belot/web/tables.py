@@ -25,12 +25,18 @@ import hmac
 import re
 import secrets
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from belot.engine.actions import CAPOT_LEVEL, CallKind, Cut, parse_action
 from belot.engine.deal import Deal
-from belot.engine.errors import BelotError, IllegalActionError
+from belot.engine.errors import (
+    BelotError,
+    IllegalActionError,
+    InvalidActionError,
+    OutOfTurnError,
+)
 from belot.engine.match import Match, keyed_seed, seed_hash
 from belot.engine.rules import Rules
 from belot.engine.scoring import Outcome
@@ -47,9 +53,11 @@ __all__ = [
     "SeatInfo",
     "Table",
     "TableError",
+    "error_code",
     "game_view",
     "new_code",
     "person_name",
+    "refusal",
     "seed_hash",
     "shown_code",
     "spectator_view",
@@ -73,7 +81,46 @@ NAME_LENGTH: Final = 30
 
 
 class TableError(BelotError):
-    """A request the table cannot grant (a wrong token, a taken seat, a bad option)."""
+    """A request the table cannot grant (a wrong token, a taken seat, a bad option).
+
+    The message is English, for programs and logs; ``code`` and ``values`` let a page say it in
+    its own language (``refused_<code>`` of the pages' texts, ``{name}`` filled in from
+    ``values``). A code, once given, is kept: clients tell refusals apart by it.
+    """
+
+    def __init__(self, message: str, code: str = "", **values: str | int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.values = values
+
+
+def refusal(
+    message: str, code: str = "", values: Mapping[str, object] | None = None, *, fatal: bool = False
+) -> dict[str, Any]:
+    """The error a browser is sent: ``message`` (English), its ``kind`` and ``values`` when it
+    has a code (``TableError``), and ``fatal`` when the connection closes after it."""
+    told: dict[str, Any] = {"type": "error", "message": message}
+    if code:
+        told |= {"kind": code} | ({"values": dict(values)} if values else {})
+    return told | ({"fatal": True} if fatal else {})
+
+
+def error_code(error: BaseException) -> tuple[str, dict[str, Any]]:
+    """The ``code`` and ``values`` of a refusal (a ``TableError``'s own; an engine error's kind:
+    ``out_of_turn`` or ``illegal``; ``("", {})`` for any other)."""
+    code = getattr(error, "code", "")
+    if code:
+        return str(code), dict(getattr(error, "values", {}))
+    if isinstance(error, OutOfTurnError):
+        return "out_of_turn", {}
+    if isinstance(error, IllegalActionError | InvalidActionError):
+        return "illegal", {}
+    return "", {}
+
+
+class NotNow(TableError, IllegalActionError):
+    """An action the table does not take at this moment (before the start, after the end):
+    an ``IllegalActionError`` with a ``code``."""
 
 
 def new_code() -> str:
@@ -98,16 +145,18 @@ def person_name(value: object, field: str = "name") -> str:
     characters, with no control characters and no lone surrogates (which no page or JSON
     answer could hold). Raises ``TableError`` naming ``field``."""
     if not isinstance(value, str):
-        raise TableError(f"{field} must be a string")
+        raise TableError(f"{field} must be a string", "bad_request")
     name = value.strip()
     if len(name) > NAME_LENGTH:
-        raise TableError(f"{field} is at most {NAME_LENGTH} characters")
+        raise TableError(
+            f"{field} is at most {NAME_LENGTH} characters", "name_long", max=NAME_LENGTH
+        )
     for char in name:
         category = unicodedata.category(char)
         if category == "Cs":
-            raise TableError(f"{field} holds a lone surrogate ({char!a}): not text")
+            raise TableError(f"{field} holds a lone surrogate ({char!a}): not text", "name_bad")
         if category == "Cc":
-            raise TableError(f"{field} holds a control character ({char!a})")
+            raise TableError(f"{field} holds a control character ({char!a})", "name_bad")
     return name
 
 
@@ -177,6 +226,9 @@ class Table:
     record: list[tuple[str, str]] = field(default_factory=list)
     #: How the seeds come from ``master``: ``SEEDS``, or ``OLD_SEEDS`` for an older table.
     seeds: str = SEEDS
+    #: The code of the table of this match's rematch, once someone asked for it (the other
+    #: people at this table are offered to join it).
+    rematch: str | None = None
     #: The match the table plays (from ``start()`` on), seeded with ``master``.
     match: Match = field(init=False)
     version: int = field(default=0, init=False)
@@ -215,7 +267,7 @@ class Table:
         master: int | None = None,
     ) -> Table:
         if not isinstance(timer, int) or not 0 <= timer <= 600:
-            raise TableError("the turn timer is 0 (off) to 600 seconds")
+            raise TableError("the turn timer is 0 (off) to 600 seconds", "timer", max=600)
         if master is None:
             master = secrets.randbits(128)
         table = cls(table_id, rules, master, seats, timer=timer, hints=hints)
@@ -227,7 +279,7 @@ class Table:
         """Take an open person's seat; returns its new secret token."""
         info = self.seats[seat]
         if not info.is_open:
-            raise TableError(f"seat {seat.name} is not free")
+            raise TableError(f"seat {seat.name} is not free", "seat_taken", seat=seat.name)
         name = person_name(name)
         token = secrets.token_urlsafe(18)
         info.token_hash = token_hash(token)
@@ -248,7 +300,7 @@ class Table:
     def start(self) -> None:
         """Start the match; person seats still open are played by bots."""
         if self.started:
-            raise TableError("the game has already started")
+            raise TableError("the game has already started", "started")
         for info in self.seats:
             if info.is_open:
                 info.kind = "bot"
@@ -272,7 +324,7 @@ class Table:
     def deal(self) -> Deal:
         """The current deal (the last one, over or not)."""
         if not self.started:
-            raise TableError("the game has not started yet")
+            raise NotNow("the game has not started yet", "not_started")
         return self.match.deal
 
     @property
@@ -313,7 +365,7 @@ class Table:
         """Take the action written ``text`` for ``seat``; raises ``BelotError`` on anything the
         rules do not allow now, leaving the table unchanged."""
         if not self.started:
-            raise IllegalActionError("the game has not started yet")
+            raise NotNow("the game has not started yet", "not_started")
         if text == NEXT:
             self.next_deal()
             return
@@ -323,8 +375,8 @@ class Table:
         """Start the next deal once the current one is over."""
         if not self.waiting_for_next:
             if self.is_over:
-                raise IllegalActionError("the match is over")
-            raise IllegalActionError("the deal is not over yet")
+                raise NotNow("the match is over", "match_over")
+            raise NotNow("the deal is not over yet", "deal_not_over")
         self._apply("", NEXT)
 
     @property
@@ -349,12 +401,14 @@ class Table:
         match is over. Returns how many record entries were taken back."""
         if not self.can_undo(seat):
             if not self.started or self.is_over:
-                raise TableError("nothing to take back: the match is not being played")
+                raise TableError(
+                    "nothing to take back: the match is not being played", "undo_not_playing"
+                )
             if not self.alone_with_bots or self.seats[seat].kind != "person":
-                raise TableError("undo is only for one person playing against bots")
+                raise TableError("undo is only for one person playing against bots", "undo_alone")
             if self.seats[seat].away:
-                raise TableError("a bot is playing your seat: take it back first")
-            raise TableError("nothing to take back yet")
+                raise TableError("a bot is playing your seat: take it back first", "bot_plays")
+            raise TableError("nothing to take back yet", "undo_nothing")
         last = max(i for i, (name, _) in enumerate(self.record) if name == seat.name)
         taken = len(self.record) - last
         while len(self.record) > last:
@@ -403,11 +457,11 @@ class Table:
     def _apply(self, seat_name: str, text: str) -> None:
         if text == NEXT:
             if not self.waiting_for_next:
-                raise IllegalActionError("the deal is not over yet")
+                raise NotNow("the deal is not over yet", "deal_not_over")
             self.match.next_deal()
         else:
             if self.match.turn is None:
-                raise IllegalActionError("the deal is over: start the next one")
+                raise NotNow("the deal is over: start the next one", "deal_over")
             seat = Seat.from_str(seat_name)
             action = parse_action(text)
             self.match.push(action, seat)
@@ -445,6 +499,7 @@ class Table:
             "deals": deals,
             "over": self.is_over,
             "winner": None if self.sheet.winner is None else self.sheet.winner.name,
+            "rematch": self.rematch,
         }
 
     def sheet_json(self) -> dict[str, Any]:
@@ -513,7 +568,7 @@ class Table:
             "hints": self.hints,
             "started": self.started,
             "seeds": self.seeds,
-        }
+        } | ({"rematch": self.rematch} if self.rematch else {})
 
     @classmethod
     def from_config(
@@ -530,6 +585,7 @@ class Table:
             started=bool(config.get("started", False)),
             record=list(record),
             seeds=str(config.get("seeds", OLD_SEEDS)),
+            rematch=str(config["rematch"]) if config.get("rematch") else None,
         )
 
     def replay_json(self) -> list[dict[str, Any]]:

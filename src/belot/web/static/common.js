@@ -22,6 +22,23 @@ export function t(key) {
   return table[key] ?? key;
 }
 
+/**
+ * A server's refusal as the page says it: the words of its `kind` (`refused_<kind>`), each
+ * `{name}` filled in from its `values` (a value that is a word of its own, seat `N` or level
+ * `basic`, by that word); the server's own `text` on an English page (it says more) or for a
+ * kind the page has no words for. `belot.web.i18n.refusal` says them alike on the server.
+ */
+export function refusal(kind, values, text, code = lang) {
+  const table = window.BELOT_TEXTS[code] || window.BELOT_TEXTS.en;
+  const key = kind && `refused_${kind}`;
+  if (!key || code === "en" || !(key in table)) return text;
+  return table[key].replace(/\{(\w+)\}/g, (all, name) => {
+    if (!values || !(name in values)) return all;
+    const value = String(values[name]);
+    return table[`${name}_${value}`] ?? value;
+  });
+}
+
 /** Where a seat sits on screen for someone sitting in `me`: bottom, left, top, right. */
 export function position(seat, me) {
   const rel = (SEATS.indexOf(seat) - SEATS.indexOf(me) + 4) % 4;

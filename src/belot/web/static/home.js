@@ -1,4 +1,6 @@
 // The home page: create a table (South is you) or join one by its code.
+import { refusal } from "./common.js";
+
 const form = document.getElementById("new-table");
 const errorBox = document.getElementById("create-error");
 
@@ -149,7 +151,7 @@ async function createTable() {
   });
   const answer = await response.json();
   if (!response.ok) {
-    errorBox.textContent = answer.error;
+    errorBox.textContent = refusal(answer.kind, answer.values, answer.error, window.BELOT_LANG);
     return false;
   }
   localStorage.setItem(`belot-token-${answer.id}`, answer.token);

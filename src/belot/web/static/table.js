@@ -1,7 +1,7 @@
 // The table page: one WebSocket to the server, which sends this seat's view after every change.
 import {
   SEATS, callText, cardImg, cardName, contractSymbol, contractText, currentLang,
-  declarationText, el, gameName, gameWords, levelName, pointsBid, position, setLang, setSetting, settings,
+  declarationText, el, gameName, gameWords, levelName, pointsBid, position, refusal, setLang, setSetting, settings,
   SETTING_CHOICES, suitContract, t, team,
 } from "./common.js";
 
@@ -18,6 +18,8 @@ let actedOn = null;
 // The state a hint was asked for: the page shows it is being worked out until it comes.
 let hintAsked = null;
 let retry = 0;
+// Why the server is closing the connection (a fatal refusal), in the page's language.
+let fatal = null;
 // The points chosen in Coinche's bid picker (null: the lowest legal).
 let pickedLevel = null;
 const BID_LEVELS = ["80", "90", "100", "110", "120", "130", "140", "150", "160", "capot"];
@@ -58,10 +60,12 @@ function connect() {
     }
     if (event.code === 4429) {
       // Too many connections or wrong guesses from this address: wait before trying again.
-      toast(event.reason || t("connection_lost"), 0);
+      toast(fatal || event.reason || t("connection_lost"), 0);
+      fatal = null;
       setTimeout(connect, 15000);
       return;
     }
+    fatal = null;
     toast(t("connection_lost"), 0);
     retry = Math.min(retry + 1, 5);
     setTimeout(connect, 300 * retry);
@@ -93,10 +97,18 @@ function receive(message) {
   } else if (message.type === "error") {
     actedOn = null;  // refused: the person may try again
     hintAsked = null;
+    rematching = false;
     hintBusy();
-    // An action refused as out of turn or not legal now is said in the page's language.
-    const kind = message.kind && `refused_${message.kind}`;
-    toast(kind && currentLang() !== "en" && t(kind) !== kind ? t(kind) : message.message);
+    // A refusal is said in the page's language (its kind's words), a lasting one kept on
+    // screen: the connection closes after a fatal one.
+    const said = refusal(message.kind, message.values, message.message);
+    if (message.fatal) fatal = said;
+    toast(said, message.fatal ? 0 : 4000);
+  } else if (message.type === "rematch") {
+    // The rematch's table, with this seat's token there (none when it was taken meanwhile).
+    if (message.token) localStorage.setItem(`belot-token-${message.table}`, message.token);
+    noteRecent(message.table);
+    location.href = `/t/${message.table}`;
   } else if (message.type === "status") {
     if (message.database === "reconnecting") toast(t("database_reconnecting"), 0);
     else $("toast").hidden = true;
@@ -634,10 +646,17 @@ function renderPanel() {
     box.dataset.kind = "match-over";
     const winner = table.winner;
     const title = !state.you ? `${t("match_over")}: ${winner}` : team(state.you) === winner ? t("we_won") : t("they_won");
-    // The last deal's summary first, then the whole sheet.
-    const again = state.you
-      ? [el("p", {}, el("button", { type: "button", class: "primary", id: "rematch", disabled: rematching || undefined, onclick: rematch, text: t("rematch") }))]
-      : [];
+    // The last deal's summary first, then the whole sheet. Once someone asked for a rematch,
+    // everyone here is offered to join it (a person takes their own seat there).
+    let again = [];
+    if (table.rematch) {
+      again = [
+        el("p", { class: "rematch-offer", role: "status", text: t("rematch_offered") }),
+        el("p", {}, el("a", { class: "primary button-link", id: "join-rematch", href: `/t/${table.rematch}`, text: t("join_rematch"), ...(state.you ? { onclick: rematch } : {}) })),
+      ];
+    } else if (state.you) {
+      again = [el("p", {}, el("button", { type: "button", class: "primary", id: "rematch", disabled: rematching || undefined, onclick: rematch, text: t("rematch") }))];
+    }
     panel(title, ...dealSummary(false), sheetTable(), ...again, el("p", {}, el("a", { href: `/replay/${tableId}`, text: t("replay") })), el("p", {}, el("a", { href: "/", text: t("new_table") })), el("p", {}, el("a", { href: "/players", id: "stats-link", text: t("statistics") })));
     return;
   }
@@ -944,7 +963,7 @@ async function claimSeat(seat) {
   const response = await fetch(`/api/tables/${tableId}/seats/${seat}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
   const answer = await response.json();
   if (!response.ok) {
-    toast(answer.error);
+    toast(refusal(answer.kind, answer.values, answer.error));
     return;
   }
   localStorage.setItem(tokenKey, answer.token);
@@ -972,48 +991,20 @@ function noteRecent(id) {
 let rematching = false;
 window.addEventListener("pageshow", () => { rematching = false; });
 
-/** A new table with this one's game, rules options, timer, hints and seats (the same bot
- * levels); the person who asks sits where the table's maker sits (South), everyone turned
- * with them so that partners and opponents stay where they were. */
-async function rematch() {
+/** Ask for the rematch, or to join the one someone asked for: the server makes one table of
+ * this one's game, rules options, timer, hints and seats (the same bot levels) and answers with
+ * this seat's token there (a `rematch` message); everyone keeps their seat. */
+function rematch(event) {
+  if (event) event.preventDefault();
   if (rematching || !state || !state.you) return;
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    toast(t("connection_lost"));
+    return;
+  }
   rematching = true;
   const button = $("rematch");
   if (button) button.disabled = true;
-  let leaving = false;
-  try {
-    const table = state.table;
-    const turn = (SEATS.indexOf("S") - SEATS.indexOf(state.you) + 4) % 4;
-    const seats = {};
-    table.seats.forEach((info, i) => {
-      const seat = SEATS[(i + turn) % 4];
-      seats[seat] = { kind: seat === "S" ? "person" : info.kind, level: info.level };
-    });
-    const mine = table.seats[SEATS.indexOf(state.you)];
-    const body = {
-      name: (mine && mine.name) || localStorage.getItem("belot-name") || "",
-      rules: table.rules,
-      seats,
-      timer: table.timer,
-      hints: table.hints,
-    };
-    const response = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const answer = await response.json();
-    if (!response.ok) {
-      toast(answer.error);
-      return;
-    }
-    localStorage.setItem(`belot-token-${answer.id}`, answer.token);
-    noteRecent(answer.id);
-    leaving = true;
-    location.href = `/t/${answer.id}`;
-  } catch {
-    toast(t("connection_lost"));
-  } finally {
-    rematching = leaving;  // on the way to the new table: no more clicks counted
-    const again = $("rematch");
-    if (again && !leaving) again.disabled = false;
-  }
+  send({ type: "rematch" });
 }
 
 // --- input ---------------------------------------------------------------------------------
