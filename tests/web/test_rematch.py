@@ -132,10 +132,14 @@ def test_a_rematch_keeps_every_seat_and_offers_the_others_to_join(
         joined = until(west, lambda m: m["type"] == "rematch")
         assert (joined["table"], joined["seat"]) == (new_id, "W") and joined["token"]
     new = client.get(f"/api/tables/{new_id}").json()["table"]
-    assert new["rules"] == old["rules"] == {
-        "preset": "bulgarian",
-        "options": {"target": 1, "nt_last_trick": 10},
-    }
+    assert (
+        new["rules"]
+        == old["rules"]
+        == {
+            "preset": "bulgarian",
+            "options": {"target": 1, "nt_last_trick": 10},
+        }
+    )
     assert (new["timer"], new["hints"]) == (90, False)
     # The same kinds and levels in the same seats: North's and West's taken by their people
     # (named as before), South's kept open for South, East the same bot.
