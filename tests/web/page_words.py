@@ -15,7 +15,7 @@ from pathlib import Path
 
 from belot.cheatsheet import bela, bulgarian, coinche, french, words
 from belot.cheatsheet.croatian import CROATIAN
-from belot.web import i18n
+from belot.web import i18n, rule_options
 from belot.web.scorecounter import texts as page_texts
 from belot.web.tables import CODE_GROUP, CODE_GROUPS, CODE_LETTERS
 
@@ -26,6 +26,9 @@ _WORD = re.compile(r"[A-Za-z]{3,}")
 #: command ``belot calc`` named in the calculator's lead.
 ALLOWED = frozenset({"pdf", "belot", "calc"})
 
+
+#: The pages' texts: key -> {language: text} (the home page's rules options' sentences too).
+_PAGE_TABLES = (i18n.TEXTS, page_texts.TEXTS, rule_options.TEXTS)
 
 #: The cheat sheets' texts: key -> (English, Bulgarian, French).
 _SHEETS = (words.SHARED, bulgarian.TEXTS, french.TEXTS, coinche.TEXTS, bela.TEXTS)
@@ -65,7 +68,7 @@ def _prose_words(lang: str) -> set[str]:
 @cache
 def english() -> frozenset[str]:
     """Every word of the English texts (the pages', the rules', the cheat sheets')."""
-    said = " ".join(t["en"] for table in (i18n.TEXTS, page_texts.TEXTS) for t in table.values())
+    said = " ".join(t["en"] for table in _PAGE_TABLES for t in table.values())
     said += " " + _sheet_texts("en")
     return frozenset(_words(said) | _prose_words("en"))
 
@@ -73,9 +76,7 @@ def english() -> frozenset[str]:
 @cache
 def own(lang: str) -> frozenset[str]:
     """Every word the texts of ``lang`` use (Latin-letter words of French or Croatian)."""
-    said = " ".join(
-        t.get(lang, "") for table in (i18n.TEXTS, page_texts.TEXTS) for t in table.values()
-    )
+    said = " ".join(t.get(lang, "") for table in _PAGE_TABLES for t in table.values())
     return frozenset(_words(f"{said} {_sheet_texts(lang)}") | _prose_words(lang))
 
 

@@ -33,7 +33,7 @@ from belot.engine.cards import Card
 from belot.engine.errors import BelotError, OutOfTurnError
 from belot.engine.rules import PRESETS
 from belot.engine.table import Seat
-from belot.web import forms, hints, i18n
+from belot.web import forms, hints, i18n, rule_options
 from belot.web.clients import Close, Send
 from belot.web.guard import BODY_SECONDS, MAX_BODY, MAX_MESSAGE, BodyError, Guard, json_object
 from belot.web.limits import Gate, Limiter, Limits, host_of, too_many
@@ -61,6 +61,8 @@ _env = Environment(
 _env.filters["shown_code"] = shown_code
 #: The language picker's choices, each language in its own words (templates/_lang_picker.html).
 _env.globals["lang_names"] = {code: i18n.TEXTS["lang_name"][code] for code in i18n.LANGUAGES}
+#: The home page's rules options of every game, explained, in a language (rule_options.py).
+_env.globals["rule_options"] = rule_options.game_options
 _SVG_HEADERS = {"Cache-Control": "public, max-age=86400"}
 #: Analyses of finished deals kept for the next asker (the oldest are forgotten first).
 _ANALYSES_KEPT = 256
