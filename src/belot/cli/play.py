@@ -255,9 +255,10 @@ def open_match(
     else:
         match = Match(parse_options(options, game), seed=seed)
     levels = bots or default_level()
-    # The solver of strong (and of basic's counted-out end in Bulgarian Belot) compiles (first
-    # run) or loads before the first move.
-    if "strong" in levels or ("basic" in levels and match.rules.preset == "bulgarian"):
+    # The solver of strong and expert (and of basic's counted-out end in Bulgarian Belot)
+    # compiles (first run) or loads before the first move.
+    searching = "strong" in levels or "expert" in levels
+    if searching or ("basic" in levels and match.rules.preset == "bulgarian"):
         from belot.bots import prepare
 
         prepare(progress=lambda message: click.echo(f"belot: {message}", err=True))

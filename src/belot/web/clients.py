@@ -48,16 +48,19 @@ class Client:
     _writer: asyncio.Task[None] | None = None
     _closer: asyncio.Task[None] | None = None
 
-    def offer(self, text: str, *, view: bool = False) -> bool:
+    def offer(self, text: str, *, view: bool = False, transient: bool = False) -> bool:
         """Queue ``text`` for sending; False when the client is (now) dropped.
 
         A ``view`` (a whole state of the table) may be skipped for a newer one when the queue
         is full, and is not sent again when it is the last one offered word for word (an
-        action hidden from this seat changes nothing it sees); other messages (errors, hints)
-        are never skipped.
+        action hidden from this seat changes nothing it sees). A ``transient`` message (how
+        far a bot has got in its thinking) is not queued at all once the queue is half full:
+        the next one says more. Other messages (errors, hints) are never skipped.
         """
         if self.dropped:
             return False
+        if transient and len(self._queue) >= QUEUE_LENGTH // 2:
+            return True
         if view:
             if text == self._last_view:
                 return True

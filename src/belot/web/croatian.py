@@ -247,6 +247,7 @@ CROATIAN: Final[dict[str, str]] = {
     "level_random": "nasumce",
     "level_basic": "početnik",
     "level_strong": "jak",
+    "level_expert": "stručnjak",
     "error_not_found": "Ova stranica ne postoji",
     "error_not_found_help": "Adresa je možda krivo upisana ili je šifra stola pogrešna.",
     "error_unavailable": "Ovaj se stol sada ne može otvoriti",
@@ -254,6 +255,10 @@ CROATIAN: Final[dict[str, str]] = {
     "error_home": "Natrag na početnu stranicu",
     "undo": "Vrati potez",
     "thinking": "razmišlja…",
+    "thinking_cards": "važe {n} karte…",
+    "thinking_calls": "važe {n} zvanja…",
+    "thinking_worlds": "riješena dijeljenja {worlds}/{planned}",
+    "thinking_best": "zasad najbolje: {best}",
     "hint_working": "Savjet se računa…",
     "table_label": "Stol",
     "keyboard_calls": "Zovi: P dalje, C D H S boje, N bez aduta, A sve adut, X kontra, "

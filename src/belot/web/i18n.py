@@ -44,6 +44,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "level_random": {"en": "random", "bg": "случайно", "fr": "au hasard"},
     "level_basic": {"en": "basic", "bg": "начинаещ", "fr": "débutant"},
     "level_strong": {"en": "strong", "bg": "силен", "fr": "fort"},
+    "level_expert": {"en": "expert", "bg": "експерт", "fr": "expert"},
     "rules": {"en": "Rules", "bg": "Правила", "fr": "Règles"},
     "timer": {
         "en": "Turn timer (seconds, 0 = off)",
@@ -713,6 +714,26 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     },
     "undo": {"en": "Undo", "bg": "Върни", "fr": "Annuler"},
     "thinking": {"en": "thinking…", "bg": "мисли…", "fr": "réfléchit…"},
+    "thinking_cards": {
+        "en": "weighing {n} cards…",
+        "bg": "претегля {n} карти…",
+        "fr": "pèse {n} cartes…",
+    },
+    "thinking_calls": {
+        "en": "weighing {n} calls…",
+        "bg": "претегля {n} обявявания…",
+        "fr": "pèse {n} annonces…",
+    },
+    "thinking_worlds": {
+        "en": "worlds solved {worlds}/{planned}",
+        "bg": "решени разклада {worlds}/{planned}",
+        "fr": "donnes résolues {worlds}/{planned}",
+    },
+    "thinking_best": {
+        "en": "best so far: {best}",
+        "bg": "най-добро засега: {best}",
+        "fr": "meilleur pour l'instant : {best}",
+    },
     "hint_working": {
         "en": "Working out the hint…",
         "bg": "Подсказката се изчислява…",

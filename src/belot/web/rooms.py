@@ -28,7 +28,9 @@ from typing import Any, Final, TypeVar
 from sqlalchemy.exc import InterfaceError, OperationalError
 
 from belot.bots import LEVELS, Bot, make
+from belot.bots.base import Progress, Thought
 from belot.bots.solver import load_compiled
+from belot.engine.deal import Phase
 from belot.engine.errors import BelotError
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
@@ -393,10 +395,62 @@ class Room:
         try:
             if bot.name in _INLINE_LEVELS:
                 return str(bot.act(view))
+            if bot.shows_thinking:
+                return str(await self.hub.think(bot.decide, view, self._watcher(seat)))
             return str(await self.hub.think(bot.act, view))
         except Exception:
             _log.exception("bot %s at table %s", bot, self.table.id)
             return str(view.legal[0])
+
+    def _watcher(self, seat: Seat) -> Progress:
+        """What a bot's search on a search thread tells how far it has got: at most one
+        ``Thought`` each ``Hub.thought_seconds`` (and the first at once) goes to the event loop,
+        which shows it to the table (``show_thought``)."""
+        loop = asyncio.get_running_loop()
+        version = self.table.version
+        every = self.hub.thought_seconds
+        last = -every
+
+        def progress(thought: Thought) -> None:
+            nonlocal last
+            now = time.monotonic()
+            if thought.worlds and now - last < every:
+                return
+            last = now
+            loop.call_soon_threadsafe(self.show_thought, seat, version, thought)
+
+        return progress
+
+    def show_thought(self, seat: Seat, version: int, thought: Thought) -> None:
+        """Tell the table how far the bot of ``seat`` has got in its decision at ``version``
+        (nothing once the table moved on). The best action so far and how many are weighed
+        say something of the bot's hand, so only a browser of that seat (a person away, whose
+        seat a bot plays) gets them; the others see the worlds solved and the part of the
+        budget spent."""
+        table = self.table
+        if self.closed or table.version != version or not table.started:
+            return
+        deal = table.deal
+        public: dict[str, Any] = {
+            "type": "thinking",
+            "seat": seat.name,
+            "deal_number": table.deal_number + 1,
+            "calls": len(deal.calls),
+            "played": sum(len(trick.plays) for trick in deal.tricks),
+            "worlds": thought.worlds,
+            "planned": thought.planned,
+            "spent": round(thought.spent, 3),
+        }
+        private = {
+            **public,
+            "choices": thought.choices,
+            "kind": "calls" if deal.phase is Phase.AUCTION else "cards",
+            "best": None if thought.best is None else str(thought.best),
+        }
+        texts = {False: json.dumps(public), True: json.dumps(private)}
+        for client in list(self.clients):
+            if not client.offer(texts[client.seat == seat], transient=True):
+                self.clients = [c for c in self.clients if c is not client]
 
     def arm_timer(self) -> None:
         """Start the turn timer when a person is to act (timer option), else stop it."""
@@ -449,10 +503,13 @@ class Hub:
         bot_delay: float = 0.6,
         leave_grace: float = 20.0,
         idle_seconds: float = 300.0,
+        thought_seconds: float = 0.25,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.leave_grace = leave_grace
+        #: The least time between two reports of a bot's thinking sent to a table.
+        self.thought_seconds = thought_seconds
         self.rooms: dict[str, Room] = {}
         self._dirty: dict[str, Room] = {}
         # The bots' searches have a thread per core; hints and analyses their own, below them.

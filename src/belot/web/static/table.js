@@ -117,7 +117,37 @@ function receive(message) {
     hintBusy();
     hintList = message.hint;
     renderHint();
+  } else if (message.type === "thinking") {
+    thought = message;
+    renderThought();
   }
+}
+
+// --- a bot's thinking, as it goes (the expert level reports its search) ---------------------
+
+// The last report of a bot's search: shown on its seat while the table is where it was made.
+let thought = null;
+
+/** The "thinking…" sign of the seat whose bot reported last, with how far its search has got:
+ * worlds solved, and where the page may know them the choices weighed and the best so far. */
+function renderThought() {
+  const view = state && state.view;
+  if (!thought || !view) return;
+  if (thought.deal_number !== state.deal_number || thought.calls !== view.calls.length || thought.played !== played(view)) return;
+  const tag = $(`thinking-${thought.seat}`);
+  if (!tag) return;
+  const worlds = t("thinking_worlds").replace("{worlds}", thought.worlds).replace("{planned}", thought.planned);
+  const parts = [];
+  if (thought.choices) parts.push(t(`thinking_${thought.kind}`).replace("{n}", thought.choices));
+  else parts.push(t("thinking"));
+  parts.push(worlds);
+  if (thought.best) {
+    const best = CARD.test(thought.best) ? cardName(thought.best) : callText(thought.best);
+    parts.push(t("thinking_best").replace("{best}", best));
+  }
+  tag.textContent = parts.join(" · ");
+  tag.dataset.worlds = thought.worlds;
+  tag.style.setProperty("--spent", `${Math.round(thought.spent * 100)}%`);
 }
 
 // --- the bots' pace: "slow" holds each new card of another seat until SLOW_MS after the last ---
@@ -391,6 +421,7 @@ function render() {
   document.body.dataset.you = state.you || "";
   $("replay-link").hidden = !state.table.deals.some((d) => d.seed !== null);
   renderSeats();
+  renderThought();
   renderTrick();
   renderHand();
   renderPanel();
