@@ -47,9 +47,9 @@ __all__ = [
     "random_deals",
 ]
 
-SOLVER_CORE = "df53680b3d540847"
+SOLVER_CORE = "f9f77909ff300840"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
-PLAYOUT_CORE = "adc9dd63defab598"
+PLAYOUT_CORE = "f224ccb6e350de21"
 """The same of ``_playout_core.py``, whose ``_BYTE_COUNT`` and ``_SELECT`` are compiled in."""
 
 _M32 = 0xFFFFFFFF

@@ -7,8 +7,9 @@ the tests use to cross-check the compiled one.
 A search answers one question: "can the declarers reach ``gamma`` card points?" (a zero-window,
 fail-soft alpha-beta probe, iterative with an explicit stack: numba cannot cache recursive
 functions). ``value`` finds the exact value with MTD(f) over such probes, which share a
-transposition table keyed by the four hands and the leader at the start of each trick. The table
-stores bounds on the points still to come, so they stay valid from one probe to the next.
+transposition table keyed by the live cards and the leader at the start of each trick: within
+one solve each card has one owner, so the live cards say every hand. The table stores bounds on
+the points still to come, so they stay valid from one probe to the next.
 
 Layouts:
 - ``tab[0]`` KEY (trick strength), ``tab[1]`` card points, ``tab[2]`` ABOVE (same-suit cards that
@@ -19,9 +20,8 @@ Layouts:
   beat in a plain suit, partner exception), stamp (marks the table rows of the current solve),
   nodes searched, node limit, aborted flag, tolerance, table shift (a search uses the first
   ``2 ** (32 - shift)`` rows), pivot count, up to four pivots.
-- ``tt`` rows (32 bytes, two to a cache line): h0 + (h1 low 31 bits << 32), h2 + (h3 low 31
-  bits << 32), leader + 4 * (h1 >> 31) + 8 * (h3 >> 31) + 16 * stamp, and lower bound + upper
-  bound << 16 + (best card + 1) << 32.
+- ``tt`` rows (16 bytes, four to a cache line): live cards + leader << 32 + stamp << 34, and
+  lower bound + upper bound << 16 + (best card + 1) << 32.
 
 The obligations (RULES.md §3-§6) are those of ``tricks.obliged`` and ``games.bela.bela_obliged``:
 follow suit; on a trump lead (or in All trumps) beat the trick if you can, even over partner;
@@ -151,9 +151,9 @@ def new_table() -> np.ndarray[Any, np.dtype[np.int64]]:
     """An empty transposition table, its rows aligned on 64-byte cache lines (a row is valid
     only under its solve's stamp)."""
     rows = 1 << TT_BITS
-    buffer = np.zeros(rows * 4 + 8, dtype=np.int64)
+    buffer = np.zeros(rows * 2 + 8, dtype=np.int64)
     skip = (-buffer.ctypes.data % 64) // 8
-    return buffer[skip : skip + rows * 4].reshape(rows, 4)
+    return buffer[skip : skip + rows * 2].reshape(rows, 2)
 
 
 @_inline
@@ -259,33 +259,42 @@ def _top_live(card: int, live: int, tab: Any) -> int:
 
 
 @_inline
+def _trick_state(cards: Any, start: int, n: int, win: int) -> int:
+    """What the move ordering needs of the trick ``cards[start:start + n]``, packed in one int:
+    its size, the card holding it << 3, 1 << 8 if the partner of the seat to play holds it,
+    and the suit led << 9."""
+    if n == 0:
+        return 0
+    holder: int = cards[start + win]
+    led: int = cards[start] >> 3
+    partner = 256 if n - win == 2 else 0
+    return n | (holder << 3) | partner | (led << 9)
+
+
+@_inline
 def _order(
     moves: Any,
     ply: int,
     count: int,
-    cards: Any,
-    start: int,
-    n: int,
-    win: int,
+    trick: int,
     live: int,
     best: int,
-    tab: Any,
-    par: Any,
-    scores: Any,
+    trumps: int,
     partner_hand: int,
-    debruijn: Any,
+    tab: Any,
+    scores: Any,
 ) -> None:
-    """Sort the candidate cards, most promising first (insertion sort on a small array)."""
-    trumps = par[P_TRUMPS]
-    w = 0
-    partner_wins = False
-    w_trump = 0
-    led = 0
-    if n > 0:
-        w = cards[start + win]
-        partner_wins = n - win == 2
-        w_trump = (trumps >> w) & 1
-        led = cards[start] >> 3
+    """Sort the candidate cards, most promising first (insertion sort on a small array).
+
+    The trick comes packed by ``_trick_state`` and no array but the table and the two written
+    is passed: numba counts references to each array an inlined function is given, and those
+    around this function's loops cost a fifth of the search's time.
+    """
+    n = trick & 7
+    w = (trick >> 3) & 31
+    partner_wins = (trick >> 8) & 1
+    led = trick >> 9
+    w_trump = (trumps >> w) & 1
     for i in range(count):
         c = moves[ply, i]
         points = tab[1, c]
@@ -355,15 +364,11 @@ def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, ply: int, deb
 
 
 @_inline
-def _tt_index(hands: Any, leader: int, shift: int) -> int:
-    """The table row of a trick start: a hash of the hands and the leader, ``32 - shift`` bits."""
-    h = (
-        (int(hands[0]) * 0x9E3779B1)
-        ^ (int(hands[1]) * 0x85EBCA77)
-        ^ (int(hands[2]) * 0xC2B2AE3D)
-        ^ (int(hands[3]) * 0x27D4EB2F)
-        ^ (int(leader) * 0x165667B1)
-    ) & 0xFFFFFFFF
+def _tt_index(live: int, leader: int, shift: int) -> int:
+    """The table row of a trick start: a hash of the live cards and the leader, ``32 - shift``
+    bits (every product stays under 2 ** 63: numba's int64 must not overflow)."""
+    x = live ^ (live >> 16)
+    h = (x * 0x5BD1E995 + leader * 0x3C6EF372) & 0xFFFFFFFF
     return h >> shift
 
 
@@ -422,7 +427,7 @@ def search(
     """
     step = par[P_STEP]
     decl = par[P_DECL]
-    stamp = par[P_STAMP] << 4
+    stamp = par[P_STAMP] << 34
     shift = par[P_SHIFT]
     trumps = par[P_TRUMPS]
     p = root
@@ -462,16 +467,11 @@ def search(
                     v = acc + rem if ((leader + win * step) & 1) == decl else acc
                     mode = _RETURN
                 else:
-                    row = _tt_index(hands, leader, shift)
+                    live = hands[0] | hands[1] | hands[2] | hands[3]
+                    row = _tt_index(live, leader, shift)
                     st[p, S_ROW] = row
-                    h1 = hands[1]
-                    h3 = hands[3]
-                    if (
-                        tt[row, 2] == stamp | leader | ((h1 >> 31) << 2) | ((h3 >> 31) << 3)
-                        and tt[row, 0] == hands[0] | ((h1 & 0x7FFFFFFF) << 32)
-                        and tt[row, 1] == hands[2] | ((h3 & 0x7FFFFFFF) << 32)
-                    ):
-                        data = tt[row, 3]
+                    if tt[row, 0] == stamp | (leader << 32) | live:
+                        data = tt[row, 1]
                         if acc + (data & 0xFFFF) >= gamma:
                             v = acc + (data & 0xFFFF)
                             mode = _RETURN
@@ -494,17 +494,13 @@ def search(
                         moves,
                         p,
                         count,
-                        played,
-                        p - n,
-                        n,
-                        win,
+                        _trick_state(played, p - n, n, win),
                         live,
                         bm,
-                        tab,
-                        par,
-                        scores,
+                        trumps,
                         hands[seat ^ 2],
-                        debruijn,
+                        tab,
+                        scores,
                     )
                 st[p, S_SEAT] = seat
                 st[p, S_HAND] = hand
@@ -572,20 +568,16 @@ def search(
                 v = st[p, S_BEST]
                 row = st[p, S_ROW]
                 if row >= 0:
-                    h1 = hands[1]
-                    h3 = hands[3]
-                    tag = stamp | st[p, S_LEADER] | ((h1 >> 31) << 2) | ((h3 >> 31) << 3)
-                    k0 = hands[0] | ((h1 & 0x7FFFFFFF) << 32)
-                    k1 = hands[2] | ((h3 & 0x7FFFFFFF) << 32)
-                    if tt[row, 2] == tag and tt[row, 0] == k0 and tt[row, 1] == k1:
-                        data = tt[row, 3]
+                    key = (
+                        stamp | (st[p, S_LEADER] << 32) | hands[0] | hands[1] | hands[2] | hands[3]
+                    )
+                    if tt[row, 0] == key:
+                        data = tt[row, 1]
                         lower = data & 0xFFFF
                         upper = (data >> 16) & 0xFFFF
                         bm = (data >> 32) - 1
                     else:
-                        tt[row, 0] = k0
-                        tt[row, 1] = k1
-                        tt[row, 2] = tag
+                        tt[row, 0] = key
                         lower = 0
                         upper = st[p, S_REM]
                         bm = -1
@@ -597,7 +589,7 @@ def search(
                         upper = future
                     if st[p, S_BESTMOVE] >= 0:
                         bm = st[p, S_BESTMOVE]
-                    tt[row, 3] = lower | (upper << 16) | ((bm + 1) << 32)
+                    tt[row, 1] = lower | (upper << 16) | ((bm + 1) << 32)
                 mode = _RETURN
     par[P_NODES] += nodes
     return v
@@ -642,17 +634,13 @@ def playout(
                 moves,
                 q,
                 count,
-                played,
-                q - n,
-                n,
-                win,
+                _trick_state(played, q - n, n, win),
                 live,
                 -1,
-                tab,
-                par,
-                scores,
+                trumps,
                 hands[seat ^ 2],
-                debruijn,
+                tab,
+                scores,
             )
         c = moves[q, 0]
         hands[seat] = hand ^ (1 << c)
