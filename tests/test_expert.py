@@ -22,6 +22,7 @@ from belot.cli.match import make_bots
 from belot.engine import Deal, Seat
 from belot.engine.actions import Play
 from belot.engine.deal import Phase
+from belot.engine.record import deal_to_record
 from belot.engine.rules import Rules
 from test_bots_fair import _positions
 
@@ -140,3 +141,18 @@ def test_the_engine_protocol_offers_expert() -> None:
         )
         assert reply["ok"], reply
         assert not math.isnan(reply["ms"])
+
+
+def test_belot_hint_offers_the_expert_search() -> None:
+    deal = _card_turn("bulgarian")
+    seat = deal.turn
+    assert seat is not None
+    runner = CliRunner()
+    record = json.dumps(deal_to_record(deal))
+    result = runner.invoke(cli, ["hint", "-", "--level", "expert", "--think", "0.05"], input=record)
+    assert result.exit_code == 0, result.output
+    assert f"{seat.name} to play" in result.output
+    legal = {str(a.card) for a in deal.legal_actions() if isinstance(a, Play)}
+    assert all(card in result.output for card in legal)
+    wrong = runner.invoke(cli, ["hint", "-", "--level", "genius"], input=record)
+    assert wrong.exit_code == 2 and "expert" in wrong.output

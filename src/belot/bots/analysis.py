@@ -50,23 +50,33 @@ class AnalysisError(BelotError):
     """A deal or position that cannot be analysed (wrong phase, no contract, ...)."""
 
 
-def hint(view: SeatView, *, think: float = 1.0, seed: int = 0) -> list[CardEstimate]:
+def hint(
+    view: SeatView, *, think: float = 1.0, seed: int = 0, max_worlds: int | None = None
+) -> list[CardEstimate]:
     """Each legal card of ``view``'s seat with the game points the seat's team can expect to
     write less the other's (in a match, what they are worth in it: see ``strong``), best first
-    (``think``: seconds of search on one core, as for the strong bot)."""
+    (``think``: seconds of search on one core, as for the strong bot; ``max_worlds``: the most
+    worlds, by default the strong bot's)."""
     if view.phase is not Phase.PLAY or view.turn != view.seat:
         raise AnalysisError(f"it is not {view.seat.name}'s turn to play a card")
     if any(isinstance(action, Declare) for action in view.legal):
         raise AnalysisError(f"{view.seat.name} first chooses what to announce")
     estimates = estimate_cards(
-        view, decision_rng(seed, view), think=think, game_points=True, value_lone=True
+        view,
+        decision_rng(seed, view),
+        think=think,
+        max_worlds=max_worlds,
+        game_points=True,
+        value_lone=True,
     )
     if not estimates or estimates[0].worlds == 0:
         raise AnalysisError("the position is too large to search within the time given")
     return estimates
 
 
-def hint_calls(view: SeatView, *, think: float = 1.0, seed: int = 0) -> list[CallEstimate]:
+def hint_calls(
+    view: SeatView, *, think: float = 1.0, seed: int = 0, max_worlds: int | None = None
+) -> list[CallEstimate]:
     """Each legal call of ``view``'s seat with the mean game points its team less the other's
     that it leads to (the rest of the auction made by the ``basic`` model, each contract solved
     exactly), in the strong bot's order of preference (``think``: seconds of search).
@@ -88,6 +98,7 @@ def hint_calls(view: SeatView, *, think: float = 1.0, seed: int = 0) -> list[Cal
         shared_solver(),
         nodes=int(think * NODES_PER_SECOND),
         hard_cap=HARD_CAP_NODES,
+        max_worlds=max_worlds,
     )
     if not estimates:
         raise AnalysisError("the position is too large to search within the time given")

@@ -42,12 +42,24 @@ def read_deal(source: str) -> Deal:
 @click.command()
 @click.argument("source", default="-", metavar="[FILE]")
 @click.option("--seat", "seat_text", help="The seat to advise (default: the seat to play).")
-@click.option("--think", default=1.0, show_default=True, help="Seconds of search.")
+@click.option(
+    "--level",
+    type=click.Choice(["strong", "expert"]),
+    default="strong",
+    show_default=True,
+    help="Whose search: expert deals up to 4x the worlds (and thinks 2 s by default).",
+)
+@click.option("--think", type=float, default=None, help="Seconds of search [default: 1, expert 2].")
 @click.option("--seed", default=0, show_default=True, help="Seed of the world sampling.")
-def command(source: str, seat_text: str | None, think: float, seed: int) -> None:
+def command(source: str, seat_text: str | None, level: str, think: float | None, seed: int) -> None:
     """Each legal card (or call) with the points the seat's team can expect."""
     # The search (numba) is imported here, not at start-up: `belot --help` lists this command.
     from belot.bots.analysis import hint, hint_calls
+    from belot.bots.expert import AUCTION_WORLDS, CARD_WORLDS, EXPERT_THINK
+
+    expert = level == "expert"
+    if think is None:
+        think = EXPERT_THINK if expert else 1.0
 
     deal = read_deal(source)
     if deal.turn is None:
@@ -56,7 +68,8 @@ def command(source: str, seat_text: str | None, think: float, seed: int) -> None
     if think <= 0:
         raise BelotError("--think must be a positive number of seconds")
     if deal.phase is Phase.AUCTION:
-        calls = hint_calls(deal.view(seat), think=think, seed=seed)
+        worlds = AUCTION_WORLDS if expert else None
+        calls = hint_calls(deal.view(seat), think=think, seed=seed, max_worlds=worlds)
         click.echo(
             f"{seat.name} to call; expected game points for {seat.team.name} less "
             f"{seat.team.other.name} over {calls[0].worlds} worlds:"
@@ -64,7 +77,8 @@ def command(source: str, seat_text: str | None, think: float, seed: int) -> None
         for call in calls:
             click.echo(f"  {call.call!s:<10} {call.points:6.1f}")
         return
-    estimates = hint(deal.view(seat), think=think, seed=seed)
+    most = CARD_WORLDS if expert else None
+    estimates = hint(deal.view(seat), think=think, seed=seed, max_worlds=most)
     worlds = max(e.worlds for e in estimates)
     click.echo(
         f"{seat.name} to play; expected game points for {seat.team.name} less "
