@@ -137,3 +137,22 @@ def test_every_sentence_is_written_in_every_language() -> None:
         if not texts.get(code)
     ]
     assert missing == []
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_each_game_s_rules_page_lists_every_option_explained(client: TestClient, lang: str) -> None:
+    """RULES.md §7: each game's rules page lists every option, its default and its source."""
+    for game, preset in PRESETS.items():
+        page = client.get(f"/rules/{game}?lang={lang}").text
+        shown_in = re.search(r'<html lang="(\w+)"', page)
+        assert shown_in is not None
+        said = {key: texts[shown_in.group(1)] for key, texts in rule_options.TEXTS.items()}
+        rows = dict(re.findall(r'<tr data-rule="(\w+)">(.*?)</tr>', page, re.S))
+        assert set(rows) == set(PRESET_OPTIONS[game]), (game, lang)
+        for name, row in rows.items():
+            row = html.unescape(row)
+            wanted = _default_words(name, getattr(preset, name), shown_in.group(1))
+            assert row.endswith(f"<td>{wanted}</td>"), (game, name, row)
+            assert f"{said['opt_source']} <code>RULES.md §" in row, (game, name)
+            sentence = re.sub(r"<[^>]+>", "", row.split("<br><small>")[1]).split(" RULES.md")[0]
+            assert len(sentence.split()) >= 6, (game, name, sentence)

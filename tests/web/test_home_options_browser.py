@@ -61,3 +61,23 @@ def test_each_game_s_options_shown_accessible_and_sent(
         assert rules == {"preset": "bela", "options": {"direction": 1, "tie": "hangs"}}
     finally:
         page.close()
+
+
+def test_the_rules_pages_options_and_bela_s_croatian_sheet_fit_a_phone(
+    server: browser_tests.Server, browser: Any
+) -> None:
+    """The options' table of every game's rules page, and Bela's sheet in Croatian, are read on
+    a phone (390 wide) without scrolling sideways."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        paths = [f"/rules/{game}?lang=hr" for game in rule_options.GAMES]
+        for path in [*paths, "/cheatsheet?game=bela&lang=hr"]:
+            page.goto(server.url + path)
+            overflow = page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow <= 0, path
+        assert page.locator("h1").first.inner_text() == "Podsjetnik za belu"
+    finally:
+        context.close()

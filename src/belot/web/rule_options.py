@@ -1,4 +1,6 @@
-"""The home page's rules options: each explained in a sentence, with its default and its source.
+"""The rules options of each game explained: a sentence, the default and the source of each.
+
+The home page offers them so (the new table's form), and each game's rules page lists them so.
 
 Every option a game's preset reads (``belot.engine.rules.PRESET_OPTIONS``) is offered for that
 game, its default read from the preset (``PRESETS``), its source the rulebook's section (RULES.md,
@@ -19,8 +21,8 @@ from belot.web import i18n
 
 __all__ = ["GAMES", "TEXTS", "Choice", "GameOptions", "Option", "game_options"]
 
-#: The games in the order the home page offers them.
-GAMES: Final = ("bulgarian", "french", "coinche", "bela")
+#: The games in the order the home page offers them: every preset's.
+GAMES: Final = tuple(PRESETS)
 
 #: key -> {language: text}: the sentences (``help_<option>``) and the words around them.
 TEXTS: Final[dict[str, dict[str, str]]] = {

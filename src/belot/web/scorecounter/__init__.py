@@ -36,7 +36,7 @@ from belot.engine.contracts import Contract
 from belot.engine.errors import BelotError
 from belot.engine.rules import PRESETS, Rules
 from belot.engine.scoring import contract_total
-from belot.web import i18n
+from belot.web import i18n, rule_options
 from belot.web.guard import BodyError, Guard, json_object
 from belot.web.scorecounter import examples, texts
 from belot.web.scorecounter.ranking import ComparisonError, compare_cards
@@ -483,7 +483,7 @@ def routes(
             lang,
             variant=variant,
             options=options,
-            option_rows=_option_rows(options, _words(lang)),
+            explained=next(g for g in rule_options.game_options(lang) if g.game == variant),
             prose=prose if prose in templates else None,
             examples=worked,
             scoring=examples.scoring_examples(lang) if variant == "bulgarian" else [],
@@ -552,37 +552,6 @@ def routes(
 
 
 # A rules option's words: its key in the pages' texts, and the key of each of its named values.
-_OPTION_WORDS: dict[str, tuple[str, dict[object, str]]] = {
-    "direction": ("option_direction", {-1: "direction_-1", 1: "direction_1"}),
-    "declaration_compare": ("declaration_compare", {"separate": "separate", "single": "single"}),
-    "double_scoring": (
-        "double_scoring",
-        {"winner_takes_all": "winner_takes_all", "per_team": "per_team"},
-    ),
-    "tie": ("tie", {"fails": "tie_fails", "hangs": "tie_hangs"}),
-    "coinche_anytime": ("option_coinche_anytime", {}),
-    "declarations": ("declarations_on", {}),
-    "contract_test": ("contract_test", {"seed": "test_seed", "total": "test_total"}),
-    "double_scope": ("double_scope", {"whole": "scope_whole", "bid_only": "scope_bid_only"}),
-    "rounding": ("rounding", {"nearest_ten": "round_nearest_ten", "none": "round_none"}),
-}
-
-
-def _option_rows(options: Mapping[str, Any], said: Mapping[str, str]) -> list[tuple[str, str, str]]:
-    """Each rules option as (what it is, its name in the engine, its value) in words."""
-    rows = []
-    for name, value in options.items():
-        key, values = _OPTION_WORDS.get(name, (name, {}))
-        if isinstance(value, bool):
-            shown = said["yes" if value else "no"]
-        elif value in values:
-            shown = said[values[value]]
-        else:
-            shown = str(value)
-        rows.append((said.get(key, name), name, shown))
-    return rows
-
-
 def _all_cards() -> list[Card]:
     return [Card.from_index(i) for i in range(32)]
 

@@ -444,30 +444,6 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     },
     "option": {"en": "Option", "bg": "Правило", "fr": "Option", "hr": "Pravilo"},
     "value": {"en": "Value", "bg": "Стойност", "fr": "Valeur", "hr": "Vrijednost"},
-    "option_direction": {
-        "en": "Direction of play",
-        "bg": "Посока на играта",
-        "fr": "Sens du jeu",
-        "hr": "Smjer igre",
-    },
-    "direction_-1": {
-        "en": "counter-clockwise",
-        "bg": "обратно на часовниковата стрелка",
-        "fr": "sens inverse des aiguilles d'une montre",
-        "hr": "suprotno od kazaljke na satu",
-    },
-    "direction_1": {
-        "en": "clockwise",
-        "bg": "по часовниковата стрелка",
-        "fr": "sens des aiguilles d'une montre",
-        "hr": "u smjeru kazaljke na satu",
-    },
-    "option_coinche_anytime": {
-        "en": "Coinche at any time of the auction",
-        "bg": "Коанш по всяко време на наддаването",
-        "fr": "Coincher à tout moment des enchères",
-        "hr": "Coinche u bilo kojem trenutku licitacije",
-    },
     # The worked examples of the rules pages.
     "scoring_heading": {
         "en": "Scoring examples",
