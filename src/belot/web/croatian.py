@@ -175,6 +175,7 @@ CROATIAN: Final[dict[str, str]] = {
     "refused_wrong_token": "Ključ ovog preglednika za mjesto za ovim stolom je pogrešan.",
     "refused_moved": "Ovaj stol se više ne poslužuje ovdje: ponovno učitaj stranicu.",
     "refused_elsewhere": "Drugi poslužitelj sada drži ovaj stol: pokušaj ponovno za trenutak.",
+    "refused_no_answer": "Poslužitelj ovog stola ne odgovara: pokušaj ponovno.",
     "refused_damaged": "Zapis ovog stola je oštećen i stavljen je na stranu.",
     "refused_try_again": "Ta šifra stola je upravo zauzeta: pokušaj ponovno.",
     "refused_reconnecting": "Ponovno spajanje na bazu podataka: stol čeka…",

@@ -638,6 +638,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "bg": "Друг сървър държи тази маса сега: опитай отново след малко.",
         "fr": "Un autre serveur tient cette table : réessayez dans un instant.",
     },
+    "refused_no_answer": {
+        "en": "The server of this table does not answer: try again.",
+        "bg": "Сървърът на тази маса не отговаря: опитай отново.",
+        "fr": "Le serveur de cette table ne répond pas : réessayez.",
+    },
     "refused_damaged": {
         "en": "This table's record is damaged and has been set aside.",
         "bg": "Записът на тази маса е повреден и е оставен настрана.",

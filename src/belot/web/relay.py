@@ -351,7 +351,8 @@ class Relay:
         try:
             answer = await self.ask(owner, message, key)
         except _Gone:
-            return 503, {"error": "the server of this table does not answer: try again"}
+            said = "the server of this table does not answer: try again"
+            return 503, {"error": said, "kind": "no_answer"}
         return int(answer["s"]), dict(answer["b"])
 
     async def link(

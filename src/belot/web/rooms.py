@@ -37,7 +37,15 @@ from belot.engine.table import Seat
 from belot.engine.tricks import winner_position
 from belot.web.clients import Client
 from belot.web.store import Batch, Lease, Store, StoredTable
-from belot.web.tables import NEXT, SeatInfo, Table, TableError, new_code, table_code
+from belot.web.tables import (
+    NEXT,
+    SeatInfo,
+    Table,
+    TableError,
+    new_code,
+    refusal,
+    table_code,
+)
 from belot.web.thinking import Thinkers
 
 __all__ = ["Client", "Hub", "Room", "Unavailable"]
@@ -669,11 +677,7 @@ class Hub:
         self._drop(room)
         room.spawn(
             room.tell(
-                {
-                    "type": "error",
-                    "message": "another server took this table over: reload the page",
-                    "fatal": True,
-                }
+                refusal("another server took this table over: reload the page", "moved", fatal=True)
             )
         )
 
