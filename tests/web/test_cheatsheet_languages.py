@@ -43,8 +43,11 @@ def test_each_game_s_sheet_is_offered_on_the_page(client: TestClient) -> None:
         assert f'href="/cheatsheet?game={game}"' in page
     assert 'href="/cheatsheet.pdf?game=coinche&amp;lang=fr"' in page
     assert client.get("/cheatsheet?game=chess").status_code == 404
-    # No game asked for: Bulgarian Belot's, as before.
+    # No game asked for: Bulgarian Belot's; Bela's for a reader of Croatian, in Croatian.
     assert "Пищов за белот" in client.get("/cheatsheet?lang=bg").text
+    croatian = client.get("/cheatsheet?lang=hr").text
+    assert '<html lang="hr">' in croatian and "Podsjetnik za belu" in croatian
+    assert 'href="/cheatsheet.pdf?game=bela&amp;lang=hr"' in croatian
 
 
 def test_bela_s_sheet_page_and_pdf_in_croatian(client: TestClient, tmp_path: Path) -> None:

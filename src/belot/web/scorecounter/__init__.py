@@ -418,8 +418,11 @@ def routes(
         return _answer({**answer, "id": sheet_id})
 
     def sheet_game(request: Request) -> str:
-        """The game whose sheet is asked for (``?game=``, Bulgarian Belot by default)."""
-        game = request.query_params.get("game", "bulgarian")
+        """The game whose sheet is asked for (``?game=``); none asked for: Bela's for a reader
+        of Croatian (the sheet written in it), Bulgarian Belot's for the others."""
+        asked = i18n.language(request.query_params.get("lang") or request.cookies.get("lang"))
+        croatian = asked not in cheatsheet.LANGUAGES and asked in cheatsheet.languages("bela")
+        game = request.query_params.get("game", "bela" if croatian else "bulgarian")
         if game not in cheatsheet.games():
             raise HTTPException(404, "no such game")
         return game
