@@ -12,6 +12,7 @@ default and the other choice. The options' names and their choices' words are th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from belot.engine.contracts import Contract
@@ -420,10 +421,15 @@ def _option(game: str, name: str, lang: str) -> Option:
     )
 
 
-def game_options(lang: str) -> list[GameOptions]:
+def game_options(lang: str) -> tuple[GameOptions, ...]:
     """Every game's options in ``lang``: every option its preset reads, in a fixed order."""
-    lang = i18n.language(lang)
-    return [
+    return _game_options(i18n.language(lang))
+
+
+@cache
+def _game_options(lang: str) -> tuple[GameOptions, ...]:
+    # Worked out once a language (about 2 ms), not for each page shown.
+    return tuple(
         GameOptions(
             game,
             tuple(_option(game, name, lang) for name in _ORDER if name in PRESET_OPTIONS[game]),
@@ -431,4 +437,4 @@ def game_options(lang: str) -> list[GameOptions]:
             _say("opt_source", lang),
         )
         for game in GAMES
-    ]
+    )
