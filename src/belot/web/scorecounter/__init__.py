@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -445,7 +446,7 @@ def routes(
         game = sheet_game(request)
         lang = _lang(request, cheatsheet.languages(game))
         return Response(
-            cheatsheet.to_pdf(cheatsheet.sheet(game, lang)),
+            _sheet_pdf(game, lang),
             media_type="application/pdf",
             headers={"Content-Disposition": f'inline; filename="{game}-cheatsheet.pdf"'},
         )
@@ -555,6 +556,13 @@ def routes(
 
 
 # A rules option's words: its key in the pages' texts, and the key of each of its named values.
+@cache
+def _sheet_pdf(game: str, lang: str) -> bytes:
+    """A game's sheet (its preset's rules) as a PDF, laid out once (about a second of work)
+    rather than for each asker: 4 games by their languages, 13 PDFs at most."""
+    return cheatsheet.to_pdf(cheatsheet.sheet(game, lang))
+
+
 def _all_cards() -> list[Card]:
     return [Card.from_index(i) for i in range(32)]
 
