@@ -685,11 +685,14 @@ def value(
     the node limit stopped the search."""
     lo: int = st[p, S_ACC]
     hi: int = lo + st[p, S_REM]
+    # A first step of 8 points from a playout's guess; of 1 from a caller's (a sibling card's
+    # value, often the very value: two probes then pin it).
+    step = 1
     if guess < 0:
         guess = playout(hands, played, p, tab, par, st, moves, scores, debruijn)
+        step = 8
     gamma = min(max(guess, lo + 1), hi)
     tolerance = 2 * par[P_TOLERANCE]
-    step = 8
     last = 0  # +1 after a probe that failed high, -1 after one that failed low
     while hi - lo > tolerance:
         g = search(hands, played, p, gamma, tab, par, tt, st, moves, scores, debruijn)
