@@ -9,6 +9,7 @@ import asyncio
 import html
 import json
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,7 @@ from belot.web.app import create_app
 from belot.web.guard import MAX_BODY
 from belot.web.limits import Limits, Rate
 from belot.web.store import Store
+from belot.web.thinking import Busy, Thinkers
 
 Message = dict[str, Any]
 LANGS = ("bg", "fr", "hr")
@@ -251,3 +253,34 @@ def test_rate_limits_are_said_in_the_pages_language(store: Store) -> None:
     said(socket["kind"], socket["values"], socket["message"])
     said("too_many_open", {"max": 2}, "x")
     said("too_many_connections", {"seconds": 3}, "x")
+
+
+def test_a_hint_refused_while_others_are_worked_out_is_said_in_the_pages_language() -> None:
+    """The three refusals of a hint past the limits (a second for the same seat, too many from
+    one address, too many in all) each have a kind the pages word."""
+    thinkers = Thinkers(per_address=1, queue=2)
+
+    async def run() -> list[Busy]:
+        first = asyncio.ensure_future(thinkers.advise(time.sleep, 0.2, key="a", address="x"))
+        other = asyncio.ensure_future(thinkers.advise(time.sleep, 0.2, key="b", address="y"))
+        await asyncio.sleep(0)
+        refused = []
+        for key, address in (("a", "z"), ("c", "x"), ("d", "w")):
+            try:
+                await thinkers.advise(time.sleep, 0, key=key, address=address)
+            except Busy as error:
+                refused.append(error)
+        await asyncio.gather(first, other)
+        return refused
+
+    try:
+        refused = asyncio.run(run())
+    finally:
+        thinkers.shutdown()
+    assert [(error.code, error.values) for error in refused] == [
+        ("hint_pending", {}),
+        ("hints_per_address", {"max": 1}),
+        ("hints_busy", {}),
+    ]
+    for error in refused:
+        said(error.code, error.values, str(error))

@@ -638,6 +638,21 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "bg": "Друг сървър държи тази маса сега: опитай отново след малко.",
         "fr": "Un autre serveur tient cette table : réessayez dans un instant.",
     },
+    "refused_hint_pending": {
+        "en": "A hint for this seat is still being worked out: wait for it.",
+        "bg": "Подсказката за това място още се изчислява: изчакай я.",
+        "fr": "L'aide pour cette place est encore en cours de calcul : attendez-la.",
+    },
+    "refused_hints_per_address": {
+        "en": "{max} hints or analyses from your address are being worked out: wait for one.",
+        "bg": "{max} подсказки или анализа от твоя адрес още се изчисляват: изчакай някой.",
+        "fr": "{max} aides ou analyses de votre adresse sont en cours de calcul : attendez-en une.",
+    },
+    "refused_hints_busy": {
+        "en": "The server is busy with other hints: ask again in a moment.",
+        "bg": "Сървърът е зает с други подсказки: опитай отново след малко.",
+        "fr": "Le serveur est occupé par d'autres aides : redemandez dans un instant.",
+    },
     "refused_no_answer": {
         "en": "The server of this table does not answer: try again.",
         "bg": "Сървърът на тази маса не отговаря: опитай отново.",

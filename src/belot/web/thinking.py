@@ -87,14 +87,17 @@ class Thinkers:
         if pending is not None:
             if share:
                 return await asyncio.shield(pending)
-            raise Busy("a hint for this seat is still being worked out: wait for it")
+            said = "a hint for this seat is still being worked out: wait for it"
+            raise Busy(said, "hint_pending")
         if self._addresses[address] >= self.per_address:
             raise Busy(
                 f"{self.per_address} hints or analyses from your address are being worked "
-                "out: wait for one of them"
+                "out: wait for one of them",
+                "hints_per_address",
+                max=self.per_address,
             )
         if len(self._pending) >= self.queue:
-            raise Busy("the server is busy with other hints: ask again in a moment")
+            raise Busy("the server is busy with other hints: ask again in a moment", "hints_busy")
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self._advice, function, *args)
         self._pending[key] = future
