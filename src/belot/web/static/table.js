@@ -1026,12 +1026,14 @@ window.addEventListener("pageshow", () => { rematching = false; });
  * this one's game, rules options, timer, hints and seats (the same bot levels) and answers with
  * this seat's token there (a `rematch` message); everyone keeps their seat. */
 function rematch(event) {
-  if (event) event.preventDefault();
-  if (rematching || !state || !state.you) return;
+  const link = event && event.currentTarget.tagName === "A";
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    toast(t("connection_lost"));
+    // Not connected: the link still leads to the rematch's table (a free seat is taken there).
+    if (!link) toast(t("connection_lost"));
     return;
   }
+  if (event) event.preventDefault();
+  if (rematching || !state || !state.you) return;
   rematching = true;
   const button = $("rematch");
   if (button) button.disabled = true;
