@@ -47,9 +47,9 @@ __all__ = [
     "random_deals",
 ]
 
-SOLVER_CORE = "112fb231d754d027"
+SOLVER_CORE = "d2ef2cac0d311450"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
-PLAYOUT_CORE = "dc91f9d4472d6bf7"
+PLAYOUT_CORE = "e6bf18fbf7211aaa"
 """The same of ``_playout_core.py``, whose ``_BYTE_COUNT`` and ``_SELECT`` are compiled in."""
 
 _M32 = 0xFFFFFFFF

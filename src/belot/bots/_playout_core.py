@@ -47,7 +47,7 @@ __all__ = [
     "seed_state",
 ]
 
-SOLVER_CORE = "112fb231d754d027"
+SOLVER_CORE = "d2ef2cac0d311450"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
 
 _M32 = 0xFFFFFFFF

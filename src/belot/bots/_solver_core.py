@@ -38,6 +38,7 @@ kind 3, whose plain-suit obligations the flags decide (Bela's).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -49,6 +50,43 @@ try:
     import numba
 except ImportError:  # pragma: no cover - numba is a dependency; this keeps the fallback honest
     numba = None  # type: ignore[assignment]
+
+
+def _make_prefetch() -> Callable[[Any, int], None]:
+    """``prefetch(tt, row)``: ask the processor for the cache line of ``tt[row]`` (LLVM's
+    prefetch, for reading, kept in every cache level), so that a table row's cache miss is
+    waited for while other work goes on; without the JIT, a function that does nothing."""
+    if numba is None or cast(Any, numba).config.DISABLE_JIT:
+        return lambda tt, row: None
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic
+
+    helpers: Any = cgutils
+    ir: Any = importlib.import_module("llvmlite.ir")
+
+    def prefetch(typingctx: Any, tt: Any, row: Any) -> Any:
+        def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+            array = context.make_array(sig.args[0])(context, builder, args[0])
+            zero = context.get_constant(types.intp, 0)
+            pointer = helpers.get_item_pointer(
+                context, builder, sig.args[0], array, [args[1], zero]
+            )
+            byte = ir.IntType(8).as_pointer()
+            i32 = ir.IntType(32)
+            function = helpers.get_or_insert_function(
+                builder.module,
+                ir.FunctionType(ir.VoidType(), [byte, i32, i32, i32]),
+                "llvm.prefetch.p0",
+            )
+            builder.call(function, [builder.bitcast(pointer, byte), i32(0), i32(3), i32(1)])
+            return context.get_dummy_value()
+
+        return types.void(tt, row), codegen
+
+    return cast(Callable[[Any, int], None], intrinsic(prefetch))
+
+
+_prefetch = _make_prefetch()
 
 
 def _jit(function: _F) -> _F:
@@ -489,6 +527,14 @@ def search(
                 win = st[p, S_WIN]
                 legal_cards = _legal(hand, played, p - n, n, win, tab, par)
                 count = _candidates(legal_cards, live, tab, moves, p, debruijn)
+                if n == 3 and hand & (hand - 1) & ((hand & (hand - 1)) - 1):
+                    # The next trick's table rows, fetched while this node is ordered.
+                    held = hands[0] | hands[1] | hands[2] | hands[3]
+                    holder = played[p - 3 + win]
+                    for i in range(count):
+                        c = moves[p, i]
+                        w = 3 if _beats(c, holder, tab, trumps) else win
+                        _prefetch(tt, _tt_index(held ^ (1 << c), (leader + w * step) & 3, shift))
                 if count > 1:
                     _order(
                         moves,
