@@ -210,12 +210,25 @@ def test_every_word_the_score_counter_s_scripts_look_up_is_written() -> None:
 
 def test_the_keys_help_names_the_same_keys_in_every_language() -> None:
     """A key added to the help in one language is added in all (the letters, arrows and ?)."""
-    for key in ("keyboard_help", "keyboard_calls"):
+    for key in ("keyboard_help", *(f"keyboard_calls_{game}" for game in PRESETS)):
+        texts = {**i18n.TEXTS[key], "hr": CROATIAN[key]}
         keys = {
             code: sorted(re.findall(r"(?<!\w)(?:[A-Z]|\d–\d|[?↑↓]+)(?!\w)", text))
-            for code, text in i18n.TEXTS[key].items()
+            for code, text in texts.items()
         }
         assert all(found == keys["en"] for found in keys.values()), (key, keys)
+
+
+def test_the_keys_help_names_only_the_calls_of_the_game() -> None:
+    """Bela has no No trumps, All trumps or doubles; French Belote's first round takes the
+    turned card; only Coinche has points to climb."""
+    english = {game: i18n.TEXTS[f"keyboard_calls_{game}"]["en"] for game in PRESETS}
+    assert "contra" not in english["bela"] and "trumps," not in english["bela"]
+    assert "all trumps" in english["bulgarian"] and "recontra" in english["bulgarian"]
+    assert "turned card" in english["french"] and "contra" not in english["french"]
+    assert "coinche" in english["coinche"] and "↑↓" in english["coinche"]
+    assert all("↑↓" not in english[game] for game in ("bulgarian", "french", "bela"))
+    assert all("bela" not in english[game] for game in ("bulgarian", "french", "coinche"))
 
 
 def test_a_refused_action_says_its_kind_for_the_page_to_word(tmp_path: Path) -> None:

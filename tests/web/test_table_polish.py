@@ -280,4 +280,8 @@ def test_b_keeps_the_bela_silent_or_not(
     assert page.evaluate(press_b, False) is False  # hidden: B does nothing
     assert page.evaluate(press_b, True) is True
     assert page.evaluate(press_b, True) is False
+    # The keys' help names Bela's calls only: no No trumps, All trumps or doubles here.
+    keys = page.locator("#keys-help").inner_text()
+    assert "B silent bela" in keys and "name trumps" in keys
+    assert "contra" not in keys and "no trumps" not in keys
     assert not page.errors

@@ -265,8 +265,13 @@ CROATIAN: Final[dict[str, str]] = {
     "thinking_best": "zasad najbolje: {best}",
     "hint_working": "Savjet se računa…",
     "table_label": "Stol",
-    "keyboard_calls": "Zovi: P dalje, C D H S boje, N bez aduta, A sve adut, X kontra, "
-    "R rekontra, T uzmi; ↑↓ bodovi u Coincheu; B tiha bela; ? savjet; U vrati; "
+    "keyboard_calls_bulgarian": "Zovi: P dalje, C D H S boje, N bez aduta, A sve adut, "
+    "X kontra, R rekontra; ? savjet; U vrati; N sljedeće dijeljenje.",
+    "keyboard_calls_french": "Zovi: P dalje, T uzmi okrenutu kartu, C D H S druga boja u "
+    "drugom krugu; ? savjet; U vrati; N sljedeće dijeljenje.",
+    "keyboard_calls_coinche": "Zovi: P dalje, C D H S zvanje u boji, ↑↓ bodovi, X coinche, "
+    "R surcoinche; ? savjet; U vrati; N sljedeće dijeljenje.",
+    "keyboard_calls_bela": "Zovi: P dalje, C D H S zovi adut; B tiha bela; ? savjet; U vrati; "
     "N sljedeće dijeljenje.",
     "statistics": "Statistika igrača",
     "stats_help": "Broji se svaka završena partija, za svakog igrača s imenom i svaku razinu "

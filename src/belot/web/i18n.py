@@ -760,14 +760,37 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "fr": "L'aide est en cours de calcul…",
     },
     "table_label": {"en": "The table", "bg": "Масата", "fr": "La table"},
-    "keyboard_calls": {
-        "en": "Calls: P pass, C D H S suits, N no trumps, A all trumps, X contra, R recontra, "
-        "T take; ↑↓ points in Coinche; B silent bela; ? hint; U undo; N next deal.",
-        "bg": "Обяви: P пас, C D H S бои, N без коз, A всичко коз, X контра, R реконтра, "
-        "T вземи; ↑↓ точки в коанш; B тиха бела; ? подсказка; U върни; N следващо раздаване.",
+    # The auction's keys of each game (table.js: CALL_KEYS): only the calls the game has.
+    "keyboard_calls_bulgarian": {
+        "en": "Calls: P pass, C D H S suits, N no trumps, A all trumps, X contra, R recontra; "
+        "? hint; U undo; N next deal.",
+        "bg": "Обяви: P пас, C D H S бои, N без коз, A всичко коз, X контра, R реконтра; "
+        "? подсказка; U върни; N следващо раздаване.",
         "fr": "Annonces : P passe, C D H S couleurs, N sans-atout, A tout-atout, X contre, "
-        "R surcontre, T prendre ; ↑↓ points à la coinche ; B bela muette ; ? aide ; U annuler ; "
-        "N donne suivante.",
+        "R surcontre ; ? aide ; U annuler ; N donne suivante.",
+    },
+    "keyboard_calls_french": {
+        "en": "Calls: P pass, T take the turned card, C D H S another suit in the second round; "
+        "? hint; U undo; N next deal.",
+        "bg": "Обяви: P пас, T вземи обърнатата карта, C D H S друга боя във втория кръг; "
+        "? подсказка; U върни; N следващо раздаване.",
+        "fr": "Annonces : P passe, T prendre la retourne, C D H S une autre couleur au second "
+        "tour ; ? aide ; U annuler ; N donne suivante.",
+    },
+    "keyboard_calls_coinche": {
+        "en": "Calls: P pass, C D H S bid in a suit, ↑↓ points, X coinche, R surcoinche; "
+        "? hint; U undo; N next deal.",
+        "bg": "Обяви: P пас, C D H S обява в боя, ↑↓ точки, X коанш, R сюркоанш; "
+        "? подсказка; U върни; N следващо раздаване.",
+        "fr": "Annonces : P passe, C D H S enchère à une couleur, ↑↓ points, X coinche, "
+        "R surcoinche ; ? aide ; U annuler ; N donne suivante.",
+    },
+    "keyboard_calls_bela": {
+        "en": "Calls: P pass, C D H S name trumps; B silent bela; ? hint; U undo; N next deal.",
+        "bg": "Обяви: P пас, C D H S избери коз; B тиха бела; ? подсказка; U върни; "
+        "N следващо раздаване.",
+        "fr": "Annonces : P passe, C D H S nommer l'atout ; B bela muette ; ? aide ; "
+        "U annuler ; N donne suivante.",
     },
     "statistics": {
         "en": "Players' statistics",

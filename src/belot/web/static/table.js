@@ -932,7 +932,7 @@ function renderSide() {
   $("undo-btn").hidden = !state.undo_available;
   $("undo-btn").textContent = `${t("undo")} (U)`;
   $("last-trick-btn").hidden = !(view && view.tricks.some((x) => x.winner));
-  $("keys-help").replaceChildren(...(state.you ? [t("keyboard_help"), el("br"), t("keyboard_calls")] : []));
+  $("keys-help").replaceChildren(...(state.you ? [t("keyboard_help"), el("br"), t(`keyboard_calls_${game()}`)] : []));
   renderHint();
 }
 
