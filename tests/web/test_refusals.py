@@ -236,6 +236,32 @@ def test_the_error_page_says_why_a_table_cannot_be_entered_in_its_language(
         assert page_words.foreign(page_words.shown(page), lang) == []
 
 
+@pytest.mark.parametrize(
+    ("path", "kind", "values"),
+    [
+        ("/score/NOSUCHSHEET", "no_sheet", {"sheet": "NOSUCHSHEET"}),
+        ("/rules/whist", "no_game", {"game": "whist"}),
+        ("/cheatsheet?game=whist", "no_game", {"game": "whist"}),
+    ],
+)
+def test_a_page_that_is_not_there_says_why_in_its_language(
+    client: TestClient, path: str, kind: str, values: dict[str, str]
+) -> None:
+    """The score counter's, the rules' and the cheat sheet's pages that are not there say why
+    in the page's language (the server's English only on an English page)."""
+    joiner = "&" if "?" in path else "?"
+    for lang in LANGS:
+        answer = client.get(f"{path}{joiner}lang={lang}")
+        assert answer.status_code == 404
+        page = answer.text
+        assert f'<html lang="{lang}"' in page
+        found = re.search(r'<p class="error-detail" id="error-detail">(.*?)</p>', page)
+        assert found is not None  # its language is the page's: not marked lang="en"
+        assert html.unescape(found.group(1)) == i18n.refusal(lang, kind, values, "")
+        assert page_words.foreign(page_words.shown(page), lang) == []
+    said(kind, values, "x")
+
+
 def test_rate_limits_are_said_in_the_pages_language(store: Store) -> None:
     limits = Limits(tables=Rate(1, 0), guesses=Rate(1, 0))
     with TestClient(create_app(store, bot_delay=0, limits=limits)) as client:

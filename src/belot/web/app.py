@@ -98,7 +98,7 @@ async def _error_page(request: Request, exc: Exception) -> Response:
     missing = exc.status_code == 404
     detail = "" if exc.detail in ("Not Found", "Method Not Allowed") else str(exc.detail)
     detail_lang = "en"
-    if isinstance(exc, _Refused) and f"refused_{exc.kind}" in i18n.TEXTS:
+    if isinstance(exc, _Refused | i18n.Missing) and f"refused_{exc.kind}" in i18n.TEXTS:
         detail, detail_lang = i18n.refusal(lang, exc.kind, exc.values, detail), lang
     response = _page(
         request,

@@ -171,6 +171,8 @@ CROATIAN: Final[dict[str, str]] = {
     "refused_too_long": "Poruka ima najviše {kib} KiB.",
     "refused_unknown_type": "Poslužitelj ne poznaje ovu vrstu poruke.",
     "refused_no_table": "Nema stola {table}.",
+    "refused_no_sheet": "Nema lista za bodove {sheet}.",
+    "refused_no_game": "Nijedna igra se ne zove {game}.",
     "refused_no_deal": "Dijeljenje {deal} nije završeno dijeljenje ovog stola.",
     "refused_wrong_token": "Ključ ovog preglednika za mjesto za ovim stolom je pogrešan.",
     "refused_moved": "Ovaj stol se više ne poslužuje ovdje: ponovno učitaj stranicu.",

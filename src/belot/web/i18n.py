@@ -10,11 +10,13 @@ import re
 from collections.abc import Mapping
 from typing import Final
 
+from starlette.exceptions import HTTPException
+
 from belot.engine.contracts import Contract
 from belot.web.croatian import CROATIAN
 from belot.words import contract_name
 
-__all__ = ["LANGUAGES", "TEXTS", "language", "refusal", "texts"]
+__all__ = ["LANGUAGES", "TEXTS", "Missing", "language", "refusal", "texts"]
 
 LANGUAGES: Final = ("en", "bg", "fr", "hr")
 
@@ -618,6 +620,16 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "bg": "Няма маса {table}.",
         "fr": "Il n'y a pas de table {table}.",
     },
+    "refused_no_sheet": {
+        "en": "There is no score sheet {sheet}.",
+        "bg": "Няма лист за точки {sheet}.",
+        "fr": "Il n'y a pas de feuille de marque {sheet}.",
+    },
+    "refused_no_game": {
+        "en": "No game is called {game}.",
+        "bg": "Няма игра с името {game}.",
+        "fr": "Aucun jeu ne s'appelle {game}.",
+    },
     "refused_no_deal": {
         "en": "Deal {deal} is not a finished deal of this table.",
         "bg": "Раздаване {deal} не е завършено раздаване на тази маса.",
@@ -825,6 +837,15 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
 def language(code: str | None) -> str:
     """A supported language code (English unless ``code`` names another)."""
     return code if code in LANGUAGES else "en"
+
+
+class Missing(HTTPException):
+    """A page that is not there (404) for a reason its error page says in the page's language:
+    the ``kind`` (``refused_<kind>``) and its ``values``; ``english`` says it to programs."""
+
+    def __init__(self, kind: str, english: str, **values: object) -> None:
+        super().__init__(404, english)
+        self.kind, self.values = kind, values
 
 
 def refusal(lang: str, kind: str, values: Mapping[str, object], english: str) -> str:

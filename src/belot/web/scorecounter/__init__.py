@@ -23,7 +23,6 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -331,7 +330,7 @@ def routes(
         if sheet_id is not None:
             sheet = sheets(request).sheet(sheet_id)
             if sheet is None:
-                raise HTTPException(404, "no such score sheet")
+                raise i18n.Missing("no_sheet", "no such score sheet", sheet=sheet_id)
             deals, version, needs_token = sheet.deals, sheet.version, sheet.edit_hash is not None
         lang = _lang(request)
         return _page(
@@ -425,7 +424,7 @@ def routes(
         croatian = asked not in cheatsheet.LANGUAGES and asked in cheatsheet.languages("bela")
         game = request.query_params.get("game", "bela" if croatian else "bulgarian")
         if game not in cheatsheet.games():
-            raise HTTPException(404, "no such game")
+            raise i18n.Missing("no_game", "no such game", game=game)
         return game
 
     async def cheatsheet_page(request: Request) -> Response:
@@ -457,7 +456,7 @@ def routes(
     async def rules_variant(request: Request) -> Response:
         variant = request.path_params["variant"]
         if variant not in PRESETS:
-            raise HTTPException(404, "no such variant")
+            raise i18n.Missing("no_game", "no such variant", game=variant)
         # A page of its own with its rules written out (Bulgarian Belot's) offers the languages
         # they are written in; the generic page shows them where they are written in its own.
         templates = _env.list_templates()
