@@ -2,7 +2,8 @@
 as at commit 39fcb5d), for the benchmarks only.
 
 Run: ``nice .venv/bin/python benchmarks/yardstick_duel.py basic --against basic --deals 2000``
-(``--log FILE``: each pair's figure as it is played, for a run cut short).
+(``--log FILE``: each pair's figure as it is played, for a run cut short; ``--summary FILE``
+prints the figure of the pairs such a log holds).
 
 The first argument is a level of ``belot.bots`` (``basic``, ``strong``) or a bot class as
 ``module:Class`` (importable with ``src/`` and ``benchmarks/`` on the path), made with
@@ -86,7 +87,23 @@ def main() -> None:
     parser.add_argument(
         "--log", default=None, help="append each pair's figure to this file (JSON lines)"
     )
+    parser.add_argument(
+        "--summary", metavar="LOG", help="print the figure of the pairs in LOG; play nothing"
+    )
     args = parser.parse_args()
+    if args.summary:
+        with open(args.summary) as lines:
+            logged = [json.loads(line)["diff"] for line in lines if line.strip()]
+        if not logged:
+            raise SystemExit(f"{args.summary}: no pairs")
+        mean, half = mean_ci(logged)
+        won = sum(1 for d in logged if d > 0)
+        lost = sum(1 for d in logged if d < 0)
+        print(
+            f"{args.summary}: {mean:+.2f} ± {half:.2f} game points a deal over {len(logged)}"
+            f" deal pairs ({won} won, {len(logged) - won - lost} drawn, {lost} lost)"
+        )
+        return
     if args.deals < 1:
         raise SystemExit("--deals must be at least 1")
     for setting in args.set:
