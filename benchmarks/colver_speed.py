@@ -19,7 +19,9 @@ process, pinned to the same CPU as this process. Each round measures, per CPU se
 
 It prints each rate, the ratios (ours / colver's; for the solver, our time / colver's) and, for
 the solver, on how many deals the two agree on the best card's value and on every card's value
-(colver's card points are North-South's, 252 for a capot: read as 162).
+(colver's card points are North-South's, 252 for a capot: read as 162), and on how many positions
+of a random play of each solved deal colver's legal cards differ from ``tricks.legal_mask``'s
+without forced undertrump (none: the rules are the same).
 
     .venv/bin/python benchmarks/colver_speed.py
     .venv/bin/python benchmarks/colver_speed.py --rounds 5 --deals 40 --json
@@ -91,6 +93,16 @@ while clock() - start < args["seconds"]:
         env.rollout(args["per_position"])
         playouts += args["per_position"]
 out["playouts"] = [playouts, clock() - start]
+# colver's legal cards along a random play of each of those deals, for the rules check.
+for p in positions:
+    env = ready(p)
+    walk = []
+    while not env.is_terminal():
+        legal = env.legal_actions()
+        card = rng.choice(legal)
+        walk.append([env.current_player(), legal, card])
+        env.step(card)
+    p["walk"] = walk
 out["positions"] = positions
 print(json.dumps(out))
 """
@@ -143,6 +155,7 @@ def run_ours(colver: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]
     from belot.engine.contracts import Contract
     from belot.engine.rules import Rules
     from belot.engine.table import Seat, Team
+    from belot.engine.tricks import legal_mask
 
     load_compiled()
     load_solver()
@@ -199,6 +212,20 @@ def run_ours(colver: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]
         ours_ns = {c.index: v if p["team"] == 0 else 162 - v for c, v in values.items()}
         if ours_ns == scores:
             agree_cards += 1
+    # The rules check: colver's legal cards against tricks.legal_mask along its random plays.
+    checked = differ = 0
+    for p, position in zip(colver["positions"], positions, strict=True):
+        hands = [{card_of[c] for c in cards} for cards in p["hands"]]
+        trick: list[int] = []
+        for player, legal, card in p["walk"]:
+            hand = sum(1 << c for c in hands[player])
+            ours_legal = legal_mask(hand, trick, position.contract, forced_undertrump=False)
+            checked += 1
+            differ += ours_legal != sum(1 << card_of[c] for c in legal)
+            hands[player].discard(card_of[card])
+            trick = [*trick, card_of[card]] if len(trick) < 3 else []
+    out["legal_checked"] = checked
+    out["legal_differ"] = differ
     out["solve"] = solves
     out["solve_cards"] = cards_solves
     out["agree"] = agree
@@ -256,6 +283,7 @@ def main(argv: list[str] | None = None) -> int:
                 "our_solve_ms": 1000 * statistics.fmean(ours["solve"]),
                 "solver_agree": f"{ours['agree']}/{args.deals}",
                 "solver_agree_every_card": f"{ours['agree_cards']}/{args.deals}",
+                "legal_cards_differ": f"{ours['legal_differ']}/{ours['legal_checked']}",
                 "colver_playouts_per_s": _rate(theirs["playouts"]),
                 "our_playouts_per_s": _rate(ours["playouts"]),
             }
@@ -276,7 +304,8 @@ def main(argv: list[str] | None = None) -> int:
             f"solve {row['colver_solve_ms']:.1f} ms vs cards {row['our_solve_cards_ms']:.1f} ms "
             f"(x{row['solve_cards_time_ratio']:.2f}), value {row['our_solve_ms']:.1f} ms "
             f"(x{row['solve_time_ratio']:.2f}), best card agrees {row['solver_agree']}, "
-            f"every card {row['solver_agree_every_card']}; "
+            f"every card {row['solver_agree_every_card']}, legal cards differ "
+            f"{row['legal_cards_differ']}; "
             f"playouts {row['colver_playouts_per_s']:,.0f} vs "
             f"{row['our_playouts_per_s']:,.0f}/s (x{row['playouts_ratio']:.2f})"
         )
