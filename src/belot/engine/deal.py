@@ -79,6 +79,7 @@ PlaySetup = tuple[
     tuple[int, ...],  # CARD_POINTS of the contract
     int,  # what the last trick adds
     int,  # Deal._silent_cards
+    tuple[bool, ...],  # Deal._announces
     bool,  # whether sequences and fours are announced
     Callable[[int], list[tuple[Declaration, ...]]] | None,  # the game's announcement choices
 ]
@@ -93,14 +94,15 @@ def _play_setup(game: Game, rules: Rules, contract: Contract) -> PlaySetup:
         if contract != _NO_TRUMPS
         else 0
     )
+    announces = tuple(bool(belot_cards >> card & 1) for card in range(32))
     setup = (
         rules,
         game.contract_obligations(rules, contract),
         BEATS[contract],
         CARD_POINTS[contract],
         rules.nt_last_trick if contract == _NO_TRUMPS else LAST_TRICK,
-        # The K and Q of trumps: above bit 32 in every game, below it too in Bela.
-        belot_cards << 32 | (belot_cards if game.bela_optional else 0),
+        belot_cards if game.bela_optional else 0,
+        announces,
         game.declares(contract),
         game.announcement_choices(rules),
     )
@@ -155,6 +157,7 @@ _NOT_DEALT: Final[PlayState] = (
     (),
 )
 _SUITS: Final = tuple(Suit)
+_NO_BELOT_CARDS: Final[tuple[bool, ...]] = (False,) * 32
 
 
 _ATTRIBUTES: Final = (
@@ -184,6 +187,7 @@ _ATTRIBUTES: Final = (
     "_values",
     "_last_trick",
     "_silent_cards",
+    "_announces",
     "_legal",
     "_offered",
 )
@@ -354,11 +358,14 @@ class Deal:
         self._values: tuple[int, ...] = CARD_POINTS[0]
         self._last_trick = LAST_TRICK
         # The K and Q of trumps when the game lets their holder keep a belot silent (Bela),
-        # else 0: legal_actions() looks further only when these are legal. Above them, shifted
-        # by 32, the K and Q of trumps in every game (0 in no trumps): only these can announce
-        # a belot. (One attribute, not two: CPython keeps a class's instances' attributes in
-        # one shared-key table only up to 30 names, and a 30th one slowed a deal by 6 %.)
+        # else 0: legal_actions() looks further only when these are legal.
         self._silent_cards = 0
+        # By card: whether it is a K or Q of trumps (none in no trumps), the only cards that
+        # can announce a belot. A tuple read by index, not a card-set int: a play asks it of
+        # every card, and a tuple's item costs a fifth of shifting a 64-bit int. (A new
+        # attribute must stay the 29th or less: CPython keeps a class's instances' attributes
+        # in one shared-key table only up to 30 names, and a 30th one slowed a deal by 6 %.)
+        self._announces = _NO_BELOT_CARDS
         # The legal cards that the last legal_actions() offered for this very state (0 when
         # none or unknown): push() needs no further check for them. Reset on every change.
         self._legal = 0
@@ -931,6 +938,7 @@ class Deal:
             self._values,
             self._last_trick,
             self._silent_cards,
+            self._announces,
             declares,
             choose,
         ) = setup
@@ -964,7 +972,7 @@ class Deal:
             declared = (*declared[:seat], (), *declared[seat + 1 :])
             undeclared &= ~(1 << seat)
         if (
-            self._silent_cards >> card + 32 & 1
+            self._announces[card]
             and self._is_belot(seat, card, hands[seat], lead if count else None)
             and not silent
         ):
