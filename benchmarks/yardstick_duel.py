@@ -2,8 +2,9 @@
 as at commit 39fcb5d), for the benchmarks only.
 
 Run: ``nice .venv/bin/python benchmarks/yardstick_duel.py basic --against basic --deals 2000``
-(``--log FILE``: each pair's figure as it is played, for a run cut short; ``--summary FILE``
-prints the figure of the pairs such a log holds).
+(``--log FILE``: each pair's figure as it is played, for a run cut short; ``--summary LOG [LOG2]``
+prints the figure of the pairs such a log holds, and of two bots' logs on the same seed their
+paired difference on the pairs both hold).
 
 The first argument is a level of ``belot.bots`` (``basic``, ``strong``) or a bot class as
 ``module:Class`` (importable with ``src/`` and ``benchmarks/`` on the path), made with
@@ -77,6 +78,38 @@ def yardstick_duel(
     return out
 
 
+def summary(paths: list[str]) -> None:
+    """Print the figure of each ``--log`` in ``paths``, and of two, their paired difference."""
+    logs: list[dict[int, float]] = []
+    for path in paths[:2]:
+        with open(path) as lines:
+            logged = {row["pair"]: row["diff"] for row in map(json.loads, lines)}
+        if not logged:
+            raise SystemExit(f"{path}: no pairs")
+        logs.append(logged)
+        diffs = list(logged.values())
+        mean, half = mean_ci(diffs)
+        won = sum(1 for d in diffs if d > 0)
+        lost = sum(1 for d in diffs if d < 0)
+        print(
+            f"{path}: {mean:+.2f} ± {half:.2f} game points a deal over {len(diffs)}"
+            f" deal pairs ({won} won, {len(diffs) - won - lost} drawn, {lost} lost)"
+        )
+    if len(logs) == 2:
+        common = sorted(set(logs[0]) & set(logs[1]))
+        if not common:
+            raise SystemExit("the two logs have no pair in common")
+        first = [logs[0][n] for n in common]
+        second = [logs[1][n] for n in common]
+        paired = [x - y for x, y in zip(first, second, strict=True)]
+        print(
+            f"on the {len(common)} pairs both hold: first {mean_ci(first)[0]:+.2f},"
+            f" second {mean_ci(second)[0]:+.2f}; first less second"
+            f" {mean_ci(paired)[0]:+.2f} ± {mean_ci(paired)[1]:.2f} a deal"
+            f" ({sum(1 for d in paired if d)} pairs differ)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bot", help="a level of belot.bots or module:Class")
@@ -88,21 +121,16 @@ def main() -> None:
         "--log", default=None, help="append each pair's figure to this file (JSON lines)"
     )
     parser.add_argument(
-        "--summary", metavar="LOG", help="print the figure of the pairs in LOG; play nothing"
+        "--summary",
+        metavar="LOG",
+        nargs="+",
+        help="print the figure of the pairs in LOG; of two logs (two bots against the same"
+        " yardstick, same seed) also the first less the second on the pairs both hold;"
+        " play nothing",
     )
     args = parser.parse_args()
     if args.summary:
-        with open(args.summary) as lines:
-            logged = [json.loads(line)["diff"] for line in lines if line.strip()]
-        if not logged:
-            raise SystemExit(f"{args.summary}: no pairs")
-        mean, half = mean_ci(logged)
-        won = sum(1 for d in logged if d > 0)
-        lost = sum(1 for d in logged if d < 0)
-        print(
-            f"{args.summary}: {mean:+.2f} ± {half:.2f} game points a deal over {len(logged)}"
-            f" deal pairs ({won} won, {len(logged) - won - lost} drawn, {lost} lost)"
-        )
+        summary(args.summary)
         return
     if args.deals < 1:
         raise SystemExit("--deals must be at least 1")
