@@ -15,7 +15,13 @@ from belot.bots.base import decision_rng
 from belot.bots.bidding import estimate_calls, worth_weighing
 from belot.bots.sampling import Constraints, deal_hidden, world_deal
 from belot.bots.solver import Position, Solver
-from belot.bots.strong import StrongBot, _GameObjective, estimate_cards, shared_solver
+from belot.bots.strong import (
+    FIRST_TRICK_THINK,
+    StrongBot,
+    _GameObjective,
+    estimate_cards,
+    shared_solver,
+)
 from belot.engine.actions import CallKind, Declare, Play
 from belot.engine.deal import Deal, Phase
 from belot.engine.games.bela import BELA_POINTS
@@ -255,7 +261,9 @@ def test_bela_is_kept_silent_only_when_that_scores_better() -> None:
                 break
             deal.push(basic.act(view))
         assert not deal.is_over
-        estimates = estimate_cards(view, decision_rng(0, view), think=0.1, game_points=True)
+        # The bot's own search: its think, times FIRST_TRICK_THINK for a first-trick card.
+        think = 0.1 * (FIRST_TRICK_THINK if len(view.hand) == 8 else 1.0)
+        estimates = estimate_cards(view, decision_rng(0, view), think=think, game_points=True)
         silent = {a.card for a in view.legal if isinstance(a, Play) and a.silent}
         for estimate in estimates:
             if estimate.card in silent:
