@@ -200,7 +200,7 @@ def test_a_failing_worker_another_version_and_another_cluster(cluster: str) -> N
     failed, version, elsewhere, again = out.stdout.strip().splitlines()
     assert failed == (
         "a worker failed on deal pairs 0-1: BelotError: unknown bot level 'nobody' "
-        "(known: random, basic, strong)"
+        "(known: random, basic, strong, expert)"
     )
     assert version.startswith("the Ray worker on ") and "belot 0.0.0-elsewhere" not in version
     assert version.endswith(
