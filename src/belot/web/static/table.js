@@ -35,6 +35,9 @@ function connect() {
   socket.addEventListener("open", () => {
     retry = 0;
     $("toast").hidden = true;
+    // What was sent as the last connection closed may be lost: the single legal card is played
+    // again if the state this connection shows still asks for it.
+    autoKey = "";
   });
   socket.addEventListener("message", (event) => {
     let message;
