@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from belot.bots import make
+from belot.bots import analysis, make
 from belot.cli.verify import command as verify_command
 from belot.engine import Cut, Deal, Seat
 from belot.engine.deal import Phase
@@ -365,6 +365,39 @@ def test_the_hint_ranks_the_legal_cards_and_can_be_switched_off(client: TestClie
     other = next(s for s in Seat if s != seat)
     with client.websocket_connect(f"/ws/{table_id}?token={tokens[other.name]}") as ws:
         assert not until(ws, lambda m: m["type"] == "state")["hint_available"]
+
+
+@pytest.mark.usefixtures("fixed_deals")
+def test_a_hint_can_be_the_expert_levels_deeper_search(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page's hint setting asks for the strong level's search or the expert's: the expert
+    ranks the same legal cards over more worlds; a level that is neither is refused, unsearched."""
+    worlds: list[int] = []
+    searched = analysis.hint
+
+    def counted(view: Any, **kw: Any) -> Any:
+        estimates = searched(view, **kw)
+        worlds.append(max(e.worlds for e in estimates))
+        return estimates
+
+    monkeypatch.setattr(analysis, "hint", counted)
+    table_id, tokens = people_table(client)
+    table = client.app.state.hub.get(table_id).table  # type: ignore[attr-defined]
+    seat = play_to_first_card(table)
+    with client.websocket_connect(f"/ws/{table_id}?token={tokens[seat.name]}") as ws:
+        state = until(ws, my_turn)
+        for level in ("strong", "expert"):
+            ws.send_json({"type": "hint", "level": level})
+            hint = until(ws, lambda m: m["type"] == "hint")["hint"]
+            assert sorted(h["action"] for h in hint) == sorted(state["view"]["legal"])
+        for wrong in ("grandmaster", ["expert"], None):
+            ws.send_json({"type": "hint", "level": wrong})
+            error = ws.receive_json()
+            assert (error["type"], error["kind"]) == ("error", "bad_hint_level"), error
+            assert "strong or the expert" in error["message"]
+    strong, deep = worlds
+    assert deep > strong, worlds  # the expert's search weighed more worlds
 
 
 @pytest.mark.usefixtures("fixed_deals")

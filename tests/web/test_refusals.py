@@ -133,6 +133,19 @@ def test_every_refusal_at_the_table_is_said_in_the_pages_language(client: TestCl
     assert said("too_long", {"kib": 16}, "")["fr"] == "Un message fait au plus 16 KiB."
 
 
+def test_a_hint_of_an_unknown_level_is_refused_in_the_pages_language(client: TestClient) -> None:
+    table_id, tokens = table_of_people(client)
+    with client.websocket_connect(f"/ws/{table_id}?token={tokens['S']}") as ws:
+        # The bots act until a person is to: the table waits then.
+        until(ws, lambda m: m["type"] == "state" and m["view"]["turn"] in ("S", "N"))
+        before = record(client, table_id)
+        ws.send_json({"type": "hint", "level": "grandmaster"})
+        told = until(ws, is_error)
+    assert told["kind"] == "bad_hint_level" and not told.get("fatal")
+    said(told["kind"], told.get("values", {}), told["message"])
+    assert record(client, table_id) == before
+
+
 def test_acting_at_a_finished_table_is_refused_in_the_pages_language(
     client: TestClient,
 ) -> None:

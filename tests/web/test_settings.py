@@ -4,6 +4,7 @@ only when sound is on; a single legal card played for the person when they chose
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import time
@@ -51,6 +52,7 @@ def test_the_settings_are_kept_across_a_reload_and_shown(
         "sound": "off",
         "speed": "slow",
         "autoplay": "on",
+        "hint": "expert",
     }.items():
         page.select_option(f"#setting-{name}", value)
     page.click("#settings-close")
@@ -72,6 +74,7 @@ def test_the_settings_are_kept_across_a_reload_and_shown(
         "theme": "light",
         "autoplay": "on",
         "motion": "off",
+        "hint": "expert",
     }
     page.click("#settings-btn")
     assert page.input_value("#setting-sort") == "game"
@@ -79,6 +82,41 @@ def test_the_settings_are_kept_across_a_reload_and_shown(
     page.click("#settings-close")
     assert page.query_selector("#trick").bounding_box()["width"] < width  # smaller cards
     assert not page.errors
+
+
+def card_to_play(page: Page) -> bool:
+    """The person is to play a card, with nothing to announce first."""
+    return not browser_tests.panel_kind(page) and bool(page.query_selector("#hand .card.legal"))
+
+
+def test_the_hint_setting_asks_for_the_expert_levels_search(
+    server: browser_tests.Server, new_page: Callable[..., Any]
+) -> None:
+    """Hints are the strong level's search unless the person chose the expert's; the page asks
+    the server for the one chosen, and shows the answer."""
+    asked: list[Any] = []
+
+    def route(ws: Any) -> None:
+        to_server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("type") == "hint":
+                asked.append(data.get("level"))
+            to_server.send(message)
+
+        ws.on_message(from_page)
+        to_server.on_message(ws.send)
+
+    for chosen in ("strong", "expert"):
+        page = with_settings(new_page(), hint=chosen, motion="off")
+        page.route_web_socket("**/ws/**", route)
+        browser_tests.create_table(page, server)
+        browser_tests.play_until(page, functools.partial(card_to_play, page))
+        page.click("#hint-btn")
+        page.wait_for_selector("#hint-box li", timeout=60_000)
+        assert not page.errors
+    assert asked == ["strong", "expert"]
 
 
 def play_a_deal(page: Page, server: browser_tests.Server) -> tuple[float, int]:

@@ -578,12 +578,19 @@ def create_app(
             elif kind == "hint":
                 if not room.table.hints:
                     raise TableError("hints are switched off at this table", "hints_off")
+                level = message.get("level", "strong")
+                if level not in hints.LEVELS:
+                    raise TableError(
+                        f"a hint is the strong or the expert level's, not {repr(level)[:40]}",
+                        "bad_hint_level",
+                    )
                 view = room.table.deal.view(seat)
                 if not view.legal:
                     raise OutOfTurnError("it is not your turn")
                 advice = await hub.advise(
                     hints.hint,
                     view,
+                    level,
                     key=("hint", room.table.id, seat),
                     address=address,
                 )

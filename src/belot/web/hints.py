@@ -4,9 +4,9 @@ of ``belot.bots.analysis`` made into JSON values."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Final
 
-from belot.bots import analysis
+from belot.bots import analysis, expert
 from belot.engine.deal import Deal, Phase
 from belot.engine.view import SeatView
 
@@ -17,18 +17,32 @@ HINT_SECONDS = 0.5
 #: Seconds for a hint in the auction: each call may end in its own contract, so each world
 #: solves up to seven full deals (at 0.5 s one deal in forty found no world it could solve).
 CALL_HINT_SECONDS = 1.5
+#: Whose search a hint is: the ``strong`` level's, or the ``expert`` level's (for a person who
+#: will wait a few seconds): its own seconds (``expert.EXPERT_THINK`` on a card, twice the call
+#: hint's in the auction) and at most its worlds, up to four times the strong level's.
+LEVELS: Final = ("strong", "expert")
 
 
-def hint(view: SeatView) -> list[dict[str, Any]]:
-    """Each legal action of ``view`` with its expected value, best first: the game points of
-    the seat's team less the other team's, to a tenth (None where there is none: JSON has no
-    NaN, and a browser cannot read a message holding one)."""
+def hint(view: SeatView, level: str = "strong") -> list[dict[str, Any]]:
+    """Each legal action of ``view`` with its expected value by ``level``'s search (one of
+    ``LEVELS``), best first: the game points of the seat's team less the other team's, to a
+    tenth (None where there is none: JSON has no NaN, and a browser cannot read a message
+    holding one)."""
+    deep = level == "expert"
     pairs: list[tuple[object, float]]
     if view.phase is Phase.AUCTION:
-        calls = analysis.hint_calls(view, think=CALL_HINT_SECONDS)
+        calls = analysis.hint_calls(
+            view,
+            think=CALL_HINT_SECONDS * (2 if deep else 1),
+            max_worlds=expert.AUCTION_WORLDS if deep else None,
+        )
         pairs = [(estimate.call, estimate.points) for estimate in calls]
     else:
-        cards = analysis.hint(view, think=HINT_SECONDS)
+        cards = analysis.hint(
+            view,
+            think=expert.EXPERT_THINK if deep else HINT_SECONDS,
+            max_worlds=expert.CARD_WORLDS if deep else None,
+        )
         pairs = [(estimate.card, estimate.points) for estimate in cards]
     scored = [
         (str(action), round(value, 1) if math.isfinite(value) else None) for action, value in pairs

@@ -436,6 +436,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "fr": "Jouer pour moi la seule carte possible",
     },
     "setting_motion": {"en": "Animations", "bg": "Анимации", "fr": "Animations"},
+    "setting_hint": {"en": "Hints", "bg": "Подсказки", "fr": "Aides"},
     "choice_on": {"en": "on", "bg": "вкл.", "fr": "oui"},
     "choice_off": {"en": "off", "bg": "изкл.", "fr": "non"},
     "choice_normal": {"en": "normal", "bg": "нормално", "fr": "normal"},
@@ -447,6 +448,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "choice_game": {"en": "as dealt", "bg": "както са раздадени", "fr": "comme distribuées"},
     "choice_dark": {"en": "dark", "bg": "тъмни", "fr": "sombres"},
     "choice_light": {"en": "light", "bg": "светли", "fr": "claires"},
+    "choice_strong": {"en": "strong: quick", "bg": "силен: бързо", "fr": "fort : rapide"},
+    "choice_expert": {
+        "en": "expert: deeper, a few seconds",
+        "bg": "експерт: по-задълбочено, няколко секунди",
+        "fr": "expert : plus approfondi, quelques secondes",
+    },
     "close": {"en": "Close", "bg": "Затвори", "fr": "Fermer"},
     # A deal's score notes (DealScore.notes) in the deal explained, as note_<note with _>.
     "note_failed": {"en": "the bid failed", "bg": "обявата падна", "fr": "contrat chuté"},
@@ -609,6 +616,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "en": "A message is at most {kib} KiB.",
         "bg": "Съобщението е най-много {kib} KiB.",
         "fr": "Un message fait au plus {kib} KiB.",
+    },
+    "refused_bad_hint_level": {
+        "en": "A hint is by the strong or the expert level.",
+        "bg": "Подсказката е от силното или от експертното ниво.",
+        "fr": "Une aide est celle du niveau fort ou du niveau expert.",
     },
     "refused_unknown_type": {
         "en": "The server does not know this kind of message.",

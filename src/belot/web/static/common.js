@@ -155,6 +155,7 @@ export const SETTING_CHOICES = {
   theme: ["dark", "light"],
   autoplay: ["off", "on"],
   motion: ["on", "off"],
+  hint: ["strong", "expert"],
 };
 
 function defaults() {

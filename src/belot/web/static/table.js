@@ -1052,7 +1052,7 @@ $("last-trick-btn").addEventListener("click", () => {
 $("hint-btn").addEventListener("click", () => {
   if (hintAsked) return;  // asked already: it is being worked out
   hintAsked = state;
-  send({ type: "hint" });
+  send({ type: "hint", level: settings.hint });  // whose search: strong (quick) or expert
   renderSide();
 });
 $("undo-btn").addEventListener("click", () => once({ type: "undo" }));
