@@ -2,7 +2,8 @@
 as at commit 39fcb5d), for the benchmarks only.
 
 Run: ``nice .venv/bin/python benchmarks/yardstick_duel.py basic --against basic --deals 2000``
-(``--log FILE``: each pair's figure as it is played, for a run cut short; ``--summary LOG [LOG2]``
+(``--log FILE``: each pair's figure as it is played, for a run cut short, which the same command
+carries on from the pairs the log holds; ``--summary LOG [LOG2]``
 prints the figure of the pairs such a log holds, and of two bots' logs on the same seed their
 paired difference on the pairs both hold).
 
@@ -60,9 +61,12 @@ def yardstick_duel(
     deals: int = 2000,
     seed: int = 1,
     log: TextIO | None = None,
+    done: frozenset[int] = frozenset(),
 ) -> list[float]:
     """Game points a deal, ``bot`` less the yardstick's ``against``, on each duplicate pair
-    (each also written to ``log`` as a JSON line as soon as it is played)."""
+    but those numbered in ``done`` (each also written to ``log`` as a JSON line as soon as it
+    is played). The bots draw their random choices from each view, not from a running
+    generator, so a pair plays the same whether the pairs before it were played or not."""
     if against not in LEVELS:
         raise SystemExit(f"unknown yardstick level {against!r} (known: {', '.join(LEVELS)})")
     a = [bot(100 + s) for s in range(4)]
@@ -70,6 +74,8 @@ def yardstick_duel(
     rules = Rules.bulgarian()
     out = []
     for number in range(deals):
+        if number in done:
+            continue
         pair = deal_pair(rules, (a, b), seed, number)
         out.append(pair.a - pair.b)
         if log is not None:
@@ -78,12 +84,17 @@ def yardstick_duel(
     return out
 
 
+def read_log(path: Path) -> dict[int, float]:
+    """The pairs a ``--log`` holds: each pair's number and figure."""
+    with path.open() as lines:
+        return {row["pair"]: row["diff"] for row in map(json.loads, lines)}
+
+
 def summary(paths: list[str]) -> None:
     """Print the figure of each ``--log`` in ``paths``, and of two, their paired difference."""
     logs: list[dict[int, float]] = []
     for path in paths[:2]:
-        with open(path) as lines:
-            logged = {row["pair"]: row["diff"] for row in map(json.loads, lines)}
+        logged = read_log(Path(path))
         if not logged:
             raise SystemExit(f"{path}: no pairs")
         logs.append(logged)
@@ -143,8 +154,13 @@ def main() -> None:
         loaded = json.loads(value)
         setattr(target, attribute, tuple(loaded) if isinstance(loaded, list) else loaded)
     started = time.perf_counter()
+    # A log that holds pairs already (a run cut short) is carried on: those are not played
+    # again, and the figure is of every pair in it.
+    logged = read_log(Path(args.log)) if args.log and Path(args.log).exists() else {}
     with open(args.log, "a") if args.log else contextlib.nullcontext() as log:
-        diffs = yardstick_duel(factory(args.bot), args.against, args.deals, args.seed, log)
+        bot = factory(args.bot)
+        diffs = yardstick_duel(bot, args.against, args.deals, args.seed, log, frozenset(logged))
+    diffs = [*(d for n, d in logged.items() if n < args.deals), *diffs]
     mean, half = mean_ci(diffs)
     print(
         f"{' '.join([args.bot, *args.set])} against yardstick {args.against}:"

@@ -110,3 +110,24 @@ def test_yardstick_duel_prints_the_duplicate_figure() -> None:
     ).stdout
     assert out.startswith("random against yardstick basic: ")
     assert "over 3 deal pairs" in out
+
+
+def test_a_yardstick_duel_cut_short_is_carried_on_from_its_log(tmp_path: Path) -> None:
+    """Run again with its ``--log``, a duel plays only the pairs the log lacks, and each as the
+    whole run plays it (the bots draw from each view, not from a running generator)."""
+
+    def duel(log: Path) -> str:
+        command = [sys.executable, str(BENCHMARKS / "yardstick_duel.py"), "basic"]
+        return subprocess.run(
+            [*command, "--deals", "4", "--log", str(log)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+
+    whole, resumed = tmp_path / "whole.jsonl", tmp_path / "resumed.jsonl"
+    said = duel(whole)
+    rows = whole.read_text().splitlines()
+    resumed.write_text("\n".join(rows[:2]) + "\n")  # a run cut after two pairs
+    assert duel(resumed).split(" (")[0] == said.split(" (")[0]  # the same figure, 4 pairs
+    assert resumed.read_text().splitlines() == rows  # pairs 2 and 3 played, the same
