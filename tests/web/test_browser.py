@@ -199,14 +199,18 @@ def mid_trick(page: Page) -> bool:
     if panel_kind(page) == "deal-over":
         click(page, "#next-deal")
         return False
-    cards = page.query_selector_all("#trick img")
-    done = "done" in (page.get_attribute("#trick", "class") or "")
-    return (
-        bool(page.query_selector("#hand .card.legal"))
-        and 1 <= len(cards) <= 3
-        and not done
-        and panel_kind(page) == ""
-    )
+    # In one look: the page may draw the next view between two queries (the trick counted as
+    # the bots played, South then to lead a new one).
+    found: bool = page.evaluate(MID_TRICK)
+    return found
+
+
+MID_TRICK = """() => {
+  const cards = document.querySelectorAll("#trick img").length;
+  return Boolean(document.querySelector("#hand .card.legal")) && cards >= 1 && cards <= 3
+    && !document.getElementById("trick").classList.contains("done")
+    && (document.getElementById("panel").hidden || !document.getElementById("panel").dataset.kind);
+}"""
 
 
 def test_a_full_deal_from_the_cut_to_the_score(
