@@ -70,6 +70,9 @@ def test_a_double_click_is_one_action_and_no_error(
         browser_tests.play_until(page, lambda: my_card_turn(page), seconds=40)
         before = len(browser_tests.hand(page))
         page.dblclick("#hand .card.legal")
+        # The card goes when the server's next view comes (later than any fixed wait on a busy
+        # machine); a second play would take another card, a refused one would say so.
+        page.locator("#hand .card").nth(before - 1).wait_for(state="detached")
         page.wait_for_timeout(400)
         assert len(browser_tests.hand(page)) == before - 1
     browser_tests.play_until(page, lambda: browser_tests.panel_kind(page) == "deal-over")
