@@ -5,6 +5,7 @@ the calls; the cards dealt to every seat."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from typing import Any
@@ -103,6 +104,39 @@ def test_a_bot_thinking_and_a_hint_worked_out_are_shown(
     page.wait_for_selector("#hint-box li")
     assert page.is_hidden("#hint-working") and page.is_enabled("#hint-btn")
     assert seen(page)["errors"] == [] and not page.errors
+
+
+def test_a_hint_lost_with_its_connection_is_asked_again(
+    server: browser_tests.Server, new_page: Callable[..., Page]
+) -> None:
+    """The person asks for a hint; the request is lost as the connection closes. The new
+    connection shows the same turn: the page asks again, and the hint is shown."""
+    page = new_page()
+    lost: list[str] = []
+
+    def route(ws: Any) -> None:
+        to_server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if not lost and json.loads(message).get("type") == "hint":
+                lost.append(str(message))  # the hint asked for: dropped, the line closed
+                ws.close()
+                return
+            to_server.send(message)
+
+        to_server.on_message(ws.send)
+        ws.on_message(from_page)
+
+    page.route_web_socket("**/ws/**", route)
+    browser_tests.create_table(page, server)
+    browser_tests.play_until(page, lambda: my_card_turn(page), seconds=40)
+    legal = len(page.query_selector_all("#hand .card.legal"))
+    page.click("#hint-btn")
+    page.wait_for_selector("#hint-box li")
+    assert lost
+    assert len(page.query_selector_all("#hint-box li")) == legal
+    assert page.is_hidden("#hint-working") and page.is_enabled("#hint-btn")
+    assert not page.errors
 
 
 def test_a_table_that_cannot_be_entered_has_a_page_with_a_way_home(

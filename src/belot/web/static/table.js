@@ -38,6 +38,9 @@ function connect() {
     // What was sent as the last connection closed may be lost: the single legal card is played
     // again if the state this connection shows still asks for it.
     autoKey = "";
+    // So may a hint asked for: it is asked again once this connection's state is drawn.
+    hintLost = Boolean(hintAsked);
+    hintAsked = null;
   });
   socket.addEventListener("message", (event) => {
     let message;
@@ -251,6 +254,7 @@ function afterRender(before) {
     if (gone && sameDeal) sweep(before.trickRects, before.trick.winner);
   }
   autoPlay();
+  hintAgain();
 }
 
 /** The card ``img`` glides from the box ``from`` to where it is drawn now. */
@@ -335,6 +339,17 @@ function autoPlay() {
 }
 
 const CARD = /^(7|8|9|10|J|Q|K|A)[CDHS]$/;
+
+// --- a hint asked for as the connection closed: its answer never comes on that one ---------
+
+let hintLost = false;
+/** The hint is asked for again on the new connection while the page still offers one (the
+ * person's turn); else the button, no longer busy, waits for the person. */
+function hintAgain() {
+  if (!hintLost) return;
+  hintLost = false;
+  if (!$("hint-btn").hidden) $("hint-btn").click();
+}
 
 // --- the hand's order ------------------------------------------------------------------------
 
