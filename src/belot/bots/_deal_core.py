@@ -47,9 +47,9 @@ __all__ = [
     "random_deals",
 ]
 
-SOLVER_CORE = "d2ef2cac0d311450"
+SOLVER_CORE = "c2ab99af215b4533"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
-PLAYOUT_CORE = "e6bf18fbf7211aaa"
+PLAYOUT_CORE = "28d3cdbc395ed1b1"
 """The same of ``_playout_core.py``, whose ``_BYTE_COUNT`` and ``_SELECT`` are compiled in."""
 
 _M32 = 0xFFFFFFFF

@@ -1,6 +1,6 @@
 """The compiled random play-phase playout (numba; plain Python without it).
 
-The rules come from the solver's core (``_legal``, ``_beats``, ``_winner``, the ``tab``/``par``
+The rules come from the solver's core (``_legal_of``, ``_beats``, ``_winner``, the ``tab``/``par``
 arrays ``solver.py`` builds), so the playout and the solver cannot disagree on a legal card:
 every game's obligations, as the flags of ``par`` say (``P_UNDER``, ``P_BEAT_PLAIN``,
 ``P_PARTNER``). Like the solver's core, the same source runs with ``NUMBA_DISABLE_JIT=1`` as
@@ -26,12 +26,17 @@ from typing import Any
 import numpy as np
 
 from belot.bots._solver_core import (
+    P_BEAT_PLAIN,
     P_BONUS,
+    P_KIND,
+    P_PARTNER,
     P_STEP,
+    P_TRUMP_SUIT,
     P_TRUMPS,
+    P_UNDER,
     _beats,
     _jit,
-    _legal,
+    _legal_of,
     _low_index,
     _winner,
 )
@@ -47,7 +52,7 @@ __all__ = [
     "seed_state",
 ]
 
-SOLVER_CORE = "d2ef2cac0d311450"
+SOLVER_CORE = "c2ab99af215b4533"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
 
 _M32 = 0xFFFFFFFF
@@ -119,27 +124,50 @@ def playouts(
     step = par[P_STEP]
     trumps = par[P_TRUMPS]
     bonus = par[P_BONUS]
+    # The contract's rules as plain ints, read once (not from ``par`` at every card).
+    kind = par[P_KIND]
+    trump_suit = par[P_TRUMP_SUIT]
+    under = par[P_UNDER]
+    beat_plain = par[P_BEAT_PLAIN]
+    partner = par[P_PARTNER]
     s0 = rng[0]
     s1 = rng[1]
     s2 = rng[2]
     s3 = rng[3]
     held = np.empty(4, dtype=np.int64)
-    cards = np.empty(4, dtype=np.int64)
     for i in range(R_WIDTH):
         totals[i] = 0
+    # The trick in progress as the loop keeps it: the suit led, the card holding it and its
+    # position, and the points in it.
+    win0 = _winner(trick, 0, n_trick, tab, trumps) if n_trick > 0 else 0
+    led0 = trick[0] >> 3 if n_trick > 0 else 0
+    holder0 = trick[win0] if n_trick > 0 else 0
+    pot0 = 0
+    for i in range(n_trick):
+        pot0 += tab[1, trick[i]]
+    cards_left = n_trick
+    for i in range(4):
+        x = hands[i]
+        while x:
+            x &= x - 1
+            cards_left += 1
+    tricks0 = cards_left >> 2
+    rows = record.shape[0]
     for k in range(count):
         for i in range(4):
             held[i] = hands[i]
-        for i in range(n_trick):
-            cards[i] = trick[i]
         n = n_trick
         first = leader
-        win = _winner(cards, 0, n, tab, trumps) if n > 0 else 0
+        win = win0
+        led = led0
+        holder = holder0
+        pot = pot0
+        tricks_left = tricks0
         ns = points[0]
         ew = points[1]
         ns_tricks = 0
         ew_tricks = 0
-        recording = k < record.shape[0]
+        recording = k < rows
         if recording:
             for i in range(record.shape[1]):
                 record[k, i] = -1
@@ -147,7 +175,22 @@ def playouts(
         while True:
             seat = (first + n * step) & 3
             hand = held[seat]
-            legal = _legal(hand, cards, 0, n, win, tab, par)
+            if n == 0:
+                legal = hand
+            else:
+                legal = _legal_of(
+                    hand,
+                    led,
+                    holder,
+                    n - win == 2,
+                    tab,
+                    kind,
+                    trump_suit,
+                    trumps,
+                    under,
+                    beat_plain,
+                    partner,
+                )
             if legal & (legal - 1):
                 # xoshiro128**: the output, then the next state.
                 r = (s1 * 5) & _M32
@@ -173,30 +216,33 @@ def playouts(
                 card = 8 * suit + _SELECT[(((legal >> (8 * suit)) & 0xFF) << 3) + pick - before]
             else:
                 card = _low_index(legal, debruijn)
-            bit = 1 << card
-            held[seat] = hand ^ bit
+            held[seat] = hand ^ (1 << card)
             if recording:
                 record[k, played] = card
             played += 1
-            cards[n] = card
-            if n == 0 or _beats(card, cards[win], tab, trumps):
+            pot += tab[1, card]
+            if n == 0:
+                led = card >> 3
+                holder = card
+                win = 0
+            elif _beats(card, holder, tab, trumps):
+                holder = card
                 win = n
             n += 1
             if n == 4:
-                won = tab[1, cards[0]] + tab[1, cards[1]] + tab[1, cards[2]] + tab[1, cards[3]]
-                last = (held[0] | held[1] | held[2] | held[3]) == 0
-                if last:
-                    won += bonus
+                tricks_left -= 1
+                if tricks_left == 0:
+                    pot += bonus
                 first = (first + win * step) & 3
                 if first & 1:
-                    ew += won
+                    ew += pot
                     ew_tricks += 1
                 else:
-                    ns += won
+                    ns += pot
                     ns_tricks += 1
                 n = 0
-                win = 0
-                if last:
+                pot = 0
+                if tricks_left == 0:
                     break
         totals[R_NS] += ns
         totals[R_EW] += ew

@@ -243,16 +243,43 @@ def _legal(hand: int, cards: Any, start: int, n: int, win: int, tab: Any, par: A
     """``legal`` with the position ``win`` of the card holding the trick already known."""
     if n == 0:
         return hand
-    lead: int = cards[start]
-    led = lead >> 3
+    return _legal_of(
+        hand,
+        cards[start] >> 3,
+        cards[start + win],
+        n - win == 2,
+        tab,
+        par[P_KIND],
+        par[P_TRUMP_SUIT],
+        par[P_TRUMPS],
+        par[P_UNDER],
+        par[P_BEAT_PLAIN],
+        par[P_PARTNER],
+    )
+
+
+@_inline
+def _legal_of(
+    hand: int,
+    led: int,
+    winning: int,
+    partner_holds: bool,
+    tab: Any,
+    kind: int,
+    trump_suit: int,
+    trumps_mask: int,
+    under: int,
+    beat_plain: int,
+    partner: int,
+) -> int:
+    """The cards of ``hand`` that may be played on a trick of at least one card: the suit
+    ``led``, the card ``winning`` it, whether the partner of the seat to play holds it, and the
+    contract's ``par`` values as plain ints (a loop that reads them once, not at every card)."""
     follow = hand & (0xFF << (8 * led))
-    kind = par[P_KIND]
     if kind == KIND_NO_TRUMPS:
         return follow if follow else hand
-    trumps_mask: int = par[P_TRUMPS]
-    winning: int = cards[start + win]
     above: int = tab[2, winning]
-    if kind == KIND_ALL_TRUMPS or led == par[P_TRUMP_SUIT]:
+    if kind == KIND_ALL_TRUMPS or led == trump_suit:
         if follow:
             over = follow & above
             return over if over else follow
@@ -261,9 +288,9 @@ def _legal(hand: int, cards: Any, start: int, n: int, win: int, tab: Any, par: A
     # (KIND_SUIT) have the partner exception and no beating in a plain suit, and stay on the
     # shortest path.
     if kind == KIND_SUIT_FLAGGED:
-        free = n - win == 2 and par[P_PARTNER] != 0
+        free = partner_holds and partner != 0
         if follow:
-            if par[P_BEAT_PLAIN] == 0 or free or (trumps_mask >> winning) & 1:
+            if beat_plain == 0 or free or (trumps_mask >> winning) & 1:
                 return follow
             over = follow & above
             return over if over else follow
@@ -271,7 +298,7 @@ def _legal(hand: int, cards: Any, start: int, n: int, win: int, tab: Any, par: A
             return hand
     elif follow:
         return follow
-    elif n - win == 2:  # partner holds the trick
+    elif partner_holds:
         return hand
     trumps = hand & trumps_mask
     if trumps == 0:
@@ -280,7 +307,7 @@ def _legal(hand: int, cards: Any, start: int, n: int, win: int, tab: Any, par: A
         over = trumps & above
         if over:
             return over
-        return trumps if par[P_UNDER] else hand
+        return trumps if under else hand
     return trumps
 
 
