@@ -47,9 +47,9 @@ __all__ = [
     "random_deals",
 ]
 
-SOLVER_CORE = "c2ab99af215b4533"
+SOLVER_CORE = "db2a05875b62b403"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
-PLAYOUT_CORE = "28d3cdbc395ed1b1"
+PLAYOUT_CORE = "cbe50eb2291dadca"
 """The same of ``_playout_core.py``, whose ``_BYTE_COUNT`` and ``_SELECT`` are compiled in."""
 
 _M32 = 0xFFFFFFFF

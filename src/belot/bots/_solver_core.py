@@ -429,6 +429,130 @@ def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, ply: int, deb
 
 
 @_inline
+def _two_tricks(
+    hands: Any,
+    leader: int,
+    step: int,
+    decl: int,
+    bonus: int,
+    tab: Any,
+    kind: int,
+    trump_suit: int,
+    trumps: int,
+    under: int,
+    beat_plain: int,
+    partner: int,
+    debruijn: Any,
+) -> int:
+    """The declarers' points from the last two tricks with best play, two cards in every hand
+    and ``leader`` to lead: every line of the first of them (at most 16; the last is forced),
+    with no table and no node of the search."""
+    s1 = (leader + step) & 3
+    s2 = (leader + 2 * step) & 3
+    s3 = (leader + 3 * step) & 3
+    h0 = hands[leader]
+    h1 = hands[s1]
+    h2 = hands[s2]
+    h3 = hands[s3]
+    # The leader's side moves at the first and third card, the other side at the second and
+    # fourth; the declarers maximise.
+    up = (leader & 1) == decl
+    best0 = -1 if up else 1 << 20
+    m0 = h0
+    while m0:
+        low = m0 & -m0
+        m0 ^= low
+        a = _low_index(low, debruijn)
+        ra = _low_index(h0 ^ low, debruijn)
+        led = a >> 3
+        best1 = 1 << 20 if up else -1
+        m1 = _legal_of(h1, led, a, False, tab, kind, trump_suit, trumps, under, beat_plain, partner)
+        while m1:
+            low = m1 & -m1
+            m1 ^= low
+            b = _low_index(low, debruijn)
+            rb = _low_index(h1 ^ low, debruijn)
+            if _beats(b, a, tab, trumps):
+                holder1 = b
+                win1 = 1
+            else:
+                holder1 = a
+                win1 = 0
+            best2 = -1 if up else 1 << 20
+            m2 = _legal_of(
+                h2,
+                led,
+                holder1,
+                win1 == 0,
+                tab,
+                kind,
+                trump_suit,
+                trumps,
+                under,
+                beat_plain,
+                partner,
+            )
+            while m2:
+                low = m2 & -m2
+                m2 ^= low
+                c = _low_index(low, debruijn)
+                rc = _low_index(h2 ^ low, debruijn)
+                if _beats(c, holder1, tab, trumps):
+                    holder2 = c
+                    win2 = 2
+                else:
+                    holder2 = holder1
+                    win2 = win1
+                best3 = 1 << 20 if up else -1
+                m3 = _legal_of(
+                    h3,
+                    led,
+                    holder2,
+                    win2 == 1,
+                    tab,
+                    kind,
+                    trump_suit,
+                    trumps,
+                    under,
+                    beat_plain,
+                    partner,
+                )
+                while m3:
+                    low = m3 & -m3
+                    m3 ^= low
+                    d = _low_index(low, debruijn)
+                    rd = _low_index(h3 ^ low, debruijn)
+                    win = 3 if _beats(d, holder2, tab, trumps) else win2
+                    v = 0
+                    if ((leader + win) & 1) == decl:
+                        v = tab[1, a] + tab[1, b] + tab[1, c] + tab[1, d]
+                    # The last trick, led by the winner of this one: the trump or card of the
+                    # suit led with the highest key takes it.
+                    first = ra if win == 0 else (rb if win == 1 else (rc if win == 2 else rd))
+                    last_led = first >> 3
+                    top = 0
+                    top_key = -1
+                    for j in range(4):
+                        e = ra if j == 0 else (rb if j == 1 else (rc if j == 2 else rd))
+                        if (trumps >> e) & 1:
+                            key = tab[0, e] + 32
+                        elif (e >> 3) == last_led:
+                            key = tab[0, e]
+                        else:
+                            key = -1
+                        if key > top_key:
+                            top = j
+                            top_key = key
+                    if ((leader + top) & 1) == decl:
+                        v += tab[1, ra] + tab[1, rb] + tab[1, rc] + tab[1, rd] + bonus
+                    best3 = min(best3, v) if up else max(best3, v)
+                best2 = max(best2, best3) if up else min(best2, best3)
+            best1 = min(best1, best2) if up else max(best1, best2)
+        best0 = max(best0, best1) if up else min(best0, best1)
+    return best0
+
+
+@_inline
 def _tt_index(live: int, leader: int, shift: int) -> int:
     """The table row of a trick start: a hash of the live cards and the leader, ``32 - shift``
     bits (every product stays under 2 ** 63: numba's int64 must not overflow)."""
@@ -495,6 +619,12 @@ def search(
     stamp = par[P_STAMP] << 34
     shift = par[P_SHIFT]
     trumps = par[P_TRUMPS]
+    bonus = par[P_BONUS]
+    kind = par[P_KIND]
+    trump_suit = par[P_TRUMP_SUIT]
+    under = par[P_UNDER]
+    beat_plain = par[P_BEAT_PLAIN]
+    partner = par[P_PARTNER]
     p = root
     mode = _ENTER
     v = 0
@@ -531,6 +661,24 @@ def search(
                     win = _winner(played, p, 4, tab, trumps)
                     v = acc + rem if ((leader + win * step) & 1) == decl else acc
                     mode = _RETURN
+                elif hands[0] & (hands[0] - 1) & ((hands[0] & (hands[0] - 1)) - 1) == 0:
+                    # Two cards each: the last two tricks, every line at once.
+                    v = acc + _two_tricks(
+                        hands,
+                        leader,
+                        step,
+                        decl,
+                        bonus,
+                        tab,
+                        kind,
+                        trump_suit,
+                        trumps,
+                        under,
+                        beat_plain,
+                        partner,
+                        debruijn,
+                    )
+                    mode = _RETURN
                 else:
                     live = hands[0] | hands[1] | hands[2] | hands[3]
                     row = _tt_index(live, leader, shift)
@@ -552,9 +700,25 @@ def search(
                 for i in range(p - n, p):
                     live |= 1 << played[i]
                 win = st[p, S_WIN]
-                legal_cards = _legal(hand, played, p - n, n, win, tab, par)
+                if n == 0:
+                    legal_cards = hand
+                else:
+                    legal_cards = _legal_of(
+                        hand,
+                        played[p - n] >> 3,
+                        played[p - n + win],
+                        n - win == 2,
+                        tab,
+                        kind,
+                        trump_suit,
+                        trumps,
+                        under,
+                        beat_plain,
+                        partner,
+                    )
                 count = _candidates(legal_cards, live, tab, moves, p, debruijn)
-                if n == 3 and hand & (hand - 1) & ((hand & (hand - 1)) - 1):
+                three = hand & (hand - 1) & ((hand & (hand - 1)) - 1)
+                if n == 3 and three & (three - 1):
                     # The next trick's table rows, fetched while this node is ordered.
                     held = hands[0] | hands[1] | hands[2] | hands[3]
                     holder = played[p - 3 + win]
@@ -620,7 +784,7 @@ def search(
                         + tab[1, c]
                     )
                     if (hands[0] | hands[1] | hands[2] | hands[3]) == 0:
-                        won += par[P_BONUS]
+                        won += bonus
                     winner = (st[p, S_LEADER] + win * step) & 3
                     st[q, S_N] = 0
                     st[q, S_LEADER] = winner
