@@ -50,27 +50,35 @@ class Server:
     def start(self) -> None:
         code = "import sys; from belot.cli import main; main(sys.argv[1:])"
         options = ["--data", str(self.data), "--bot-delay", "0.03", "--leave-grace", "60"]
-        log = open(self.data.parent / "server.log", "ab")  # noqa: SIM115 (the child keeps it)
+        path = self.data.parent / "server.log"
+        log = open(path, "ab")  # noqa: SIM115 (the child keeps it)
+        told_from = log.seek(0, os.SEEK_END)  # what this start says (a restart appends)
         self.process = subprocess.Popen(
             [sys.executable, "-c", code, "serve", "--port", str(self.port), *options],
             stdout=log,
             stderr=log,
         )
         log.close()
-        # It answers once its imports and database are ready: about 9 s on a busy machine (load
-        # 12), more on a slow one. The child's own failure ends the wait at once; the deadline
-        # is only a hang guard.
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
+        # It answers once its imports, its compiled solver and its database are ready: 9-10 s at
+        # load 12 here with numba's cache warm, 24-32 s when it compiled the solver (a fresh
+        # checkout, or any change to the solver: "preparing the strong player's solver (first
+        # run: about 20 s)"), more on a slow machine. The child's own failure ends the wait at
+        # once; the deadline is only a hang guard: 120 s, 600 s when it says it is compiling.
+        started = time.monotonic()
+        while True:
             try:
                 with urllib.request.urlopen(self.url + "/", timeout=1):
                     return
             except OSError:
                 if self.process.poll() is not None:
-                    text = (self.data.parent / "server.log").read_text()
-                    raise RuntimeError(f"the server stopped: {text}") from None
+                    raise RuntimeError(f"the server stopped: {path.read_text()}") from None
+                told = path.read_bytes()[told_from:].decode(errors="replace")
+                guard = 600 if "preparing" in told else 120
+                if time.monotonic() - started > guard:
+                    self.stop()  # not left running after the test
+                    said = told[-500:]
+                    raise RuntimeError(f"the server did not answer in {guard} s: {said}") from None
                 time.sleep(0.1)
-        raise RuntimeError("the server did not answer in 120 s")
 
     def stop(self) -> None:
         if self.process is not None:
