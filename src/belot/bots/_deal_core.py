@@ -47,9 +47,9 @@ __all__ = [
     "random_deals",
 ]
 
-SOLVER_CORE = "db2a05875b62b403"
+SOLVER_CORE = "c6fb297c4154be7b"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
-PLAYOUT_CORE = "cbe50eb2291dadca"
+PLAYOUT_CORE = "d1c474ad180be28d"
 """The same of ``_playout_core.py``, whose ``_BYTE_COUNT`` and ``_SELECT`` are compiled in."""
 
 _M32 = 0xFFFFFFFF

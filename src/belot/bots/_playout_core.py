@@ -52,7 +52,7 @@ __all__ = [
     "seed_state",
 ]
 
-SOLVER_CORE = "db2a05875b62b403"
+SOLVER_CORE = "c6fb297c4154be7b"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
 
 _M32 = 0xFFFFFFFF

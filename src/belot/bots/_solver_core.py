@@ -718,7 +718,8 @@ def search(
                     )
                 count = _candidates(legal_cards, live, tab, moves, p, debruijn)
                 three = hand & (hand - 1) & ((hand & (hand - 1)) - 1)
-                if n == 3 and three & (three - 1):
+                etc = n == 3 and three & (three - 1) != 0
+                if etc:
                     # The next trick's table rows, fetched while this node is ordered.
                     held = hands[0] | hands[1] | hands[2] | hands[3]
                     holder = played[p - 3 + win]
@@ -739,6 +740,29 @@ def search(
                         tab,
                         scores,
                     )
+                if etc:
+                    # A child whose table row already decides this node (enhanced transposition
+                    # cutoff): the trick's points and its stored bound are enough.
+                    mine = (seat & 1) == decl
+                    base = tab[1, played[p - 3]] + tab[1, played[p - 2]] + tab[1, played[p - 1]]
+                    for i in range(count):
+                        c = moves[p, i]
+                        w = 3 if _beats(c, holder, tab, trumps) else win
+                        nxt = (leader + w * step) & 3
+                        rest = held ^ (1 << c)
+                        row = _tt_index(rest, nxt, shift)
+                        if tt[row, 0] == stamp | (nxt << 32) | rest:
+                            data = tt[row, 1]
+                            got = acc + (base + tab[1, c] if (nxt & 1) == decl else 0)
+                            if mine and got + (data & 0xFFFF) >= gamma:
+                                v = got + (data & 0xFFFF)
+                                mode = _RETURN
+                                break
+                            if not mine and got + ((data >> 16) & 0xFFFF) < gamma:
+                                v = got + ((data >> 16) & 0xFFFF)
+                                mode = _RETURN
+                                break
+            if mode == _NEXT:
                 st[p, S_SEAT] = seat
                 st[p, S_HAND] = hand
                 st[p, S_COUNT] = count
@@ -941,7 +965,7 @@ def value(
             last = 1 if last >= 0 else 2
         else:
             hi = g
-            gamma = hi - step if last <= 0 else (lo + hi + 1) >> 1
+            gamma = hi - step + 1 if last <= 0 else (lo + hi + 1) >> 1
             last = -1 if last <= 0 else 2
         if last == 2:
             gamma = (lo + hi + 1) >> 1
