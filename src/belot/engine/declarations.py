@@ -258,6 +258,11 @@ def compare(
     teams: list[list[Declaration]] = [[], []]
     for seat, decls in enumerate(announced):
         teams[seat & 1].extend(decls)
+    # One team announced alone (the common case): it has the best of each kind, in both modes.
+    if not teams[1]:
+        return (teams[0], [])
+    if not teams[0]:
+        return ([], teams[1])
     if mode == "single":
         return _compare_single(teams, contract)
     scored: tuple[list[Declaration], list[Declaration]] = ([], [])

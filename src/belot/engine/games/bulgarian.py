@@ -10,7 +10,7 @@ from belot.engine.actions import Call, CallKind, LegalActions
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration, compare
 from belot.engine.games.base import AuctionStep, Bidding, Game
-from belot.engine.scoring import DealScore, TeamPoints, score_deal
+from belot.engine.scoring import DealScore, TeamPoints, score_totals
 from belot.engine.table import Seat, Team
 
 if TYPE_CHECKING:
@@ -165,12 +165,14 @@ class Bulgarian(Game):
         announced = [d or () for d in deal._declared]
         # Nothing announced: nothing to compare.
         scored = self.scored_declarations(deal, announced) if any(announced) else ([], [])
-        return score_deal(
+        (declared_ns, declared_ew), (belots_ns, belots_ew) = extras(deal, scored)
+        cards_ns, cards_ew = deal.card_points
+        return score_totals(
             deal.rules,
             contract,
             bidder.team,
-            team_points(deal, scored),
-            double=deal._double,
-            valat=valat_team(deal),
-            hanging=hanging,
+            (cards_ns + declared_ns + belots_ns, cards_ew + declared_ew + belots_ew),
+            deal._double,
+            valat_team(deal),
+            hanging,
         )
