@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from belot.engine.actions import Call, Cut
 from belot.engine.contracts import Contract
-from belot.engine.deal import _PLAYS_BY_MASK, Deal
+from belot.engine.deal import Deal, forget_plays
 from belot.engine.errors import BelotError
 from belot.engine.playout import PlayPosition, playout, position_from_deal
 from belot.engine.rules import Rules
@@ -295,7 +295,7 @@ def _prepare_legal_actions(seed: int, rules: Rules, *, again: bool = False) -> B
     def fresh() -> int:
         # What a push or pop does to the state's answer: forget it. The engine's memo of the
         # Play actions of a card set starts empty too, as in a new process.
-        _PLAYS_BY_MASK.clear()
+        forget_plays()
         for state in states:
             state._offered = None
             state._legal = 0

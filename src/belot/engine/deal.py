@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
 from belot.engine.actions import SILENT_SUFFIX, Action, Call, Cut, Declare, LegalActions, Play
@@ -55,13 +56,22 @@ _SUIT_PLAYS: Final = {
     for byte in range(1, 256)
 }
 """The Play actions of every card set within one suit (most sets of legal cards are)."""
-_PLAYS_BY_MASK: Final[dict[int, LegalActions]] = {}
-"""The Play actions of a card set of several suits (a bounded memo: few recur often)."""
+_PLAYS_BY_MASK: Final[dict[int, LegalActions]] = dict(_SUIT_PLAYS)
+"""The Play actions of a card set: every set within one suit, and a bounded memo of the sets
+of several suits (few recur often). One dict, so that a set of several suits costs one
+lookup, not two."""
+
+
+def forget_plays() -> None:
+    """Empty the memo of ``_PLAYS_BY_MASK`` (the sets within one suit stay): when it is full,
+    and for a benchmark that wants it as a new process has it."""
+    _PLAYS_BY_MASK.clear()
+    _PLAYS_BY_MASK.update(_SUIT_PLAYS)
 
 
 def _plays_of(mask: int) -> LegalActions:
     if len(_PLAYS_BY_MASK) >= 1 << 16:
-        _PLAYS_BY_MASK.clear()
+        forget_plays()
     plays = _PLAYS_BY_BYTE
     offered = _PLAYS_BY_MASK[mask] = LegalActions(
         plays[0][mask & 255]
@@ -165,7 +175,6 @@ _ATTRIBUTES: Final = (
     "game",
     "_obliged",
     "dealer",
-    "deck",
     "_deck_idx",
     "seed",
     "standing",
@@ -214,6 +223,7 @@ _NEXT: Final = AuctionStep.NEXT
 _PARTNER: Final = AuctionStep.PARTNER
 _PLAY: Final = AuctionStep.PLAY
 _NORTH: Final = Seat.N
+_EAST: Final = Seat.E
 _SOUTH: Final = Seat.S
 _NO_TRUMPS: Final = Contract.NO_TRUMPS
 _ALL_TRUMPS: Final = Contract.ALL_TRUMPS
@@ -303,7 +313,6 @@ class Deal:
     rules: Rules
     game: Game
     dealer: Seat
-    deck: tuple[Card, ...]
     seed: int | str | None
 
     def __init__(
@@ -322,15 +331,16 @@ class Deal:
         # begins): tricks.obliged_under, or a game's own.
         self._obliged: ContractObligations = _before_the_play
         self.dealer = dealer if dealer.__class__ is Seat else Seat(dealer)
+        # The deck as card indices only: ``deck`` builds the Card tuple when asked (building
+        # it for every deal cost 2 % of a random deal, and the play never reads it).
         if deck is None:
             order = _shuffled_order(seed if seed is not None else random.randrange(2**63))
-            self.deck = tuple(map(ALL_CARDS.__getitem__, order))
             self._deck_idx = tuple(order)
         else:
-            self.deck = tuple(deck)
-            if len(self.deck) != 32 or len({c.index for c in self.deck}) != 32:
+            given = tuple(deck)
+            if len(given) != 32 or len({c.index for c in given}) != 32:
                 raise InvalidActionError("a deck must hold each of the 32 cards exactly once")
-            self._deck_idx = tuple(c.index for c in self.deck)
+            self._deck_idx = tuple(c.index for c in given)
         self.seed = seed
         #: The match score as this deal starts (None for a deal played on its own).
         self.standing = standing
@@ -404,6 +414,12 @@ class Deal:
         deal = cls(rules, dealer=dealer, deck=dealt[32 - cut :] + dealt[: 32 - cut])
         deal.push(Cut(cut))
         return deal
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deck before the cut, top card first."""
+        cards: tuple[Card, ...] = itemgetter(*self._deck_idx)(ALL_CARDS)  # one C call
+        return cards
 
     # --- snapshots -------------------------------------------------------------------------
 
@@ -674,9 +690,7 @@ class Deal:
                 mask = self._legal = self._obliged(hands[seat], lead, win, holder ^ seat == 2)
             else:
                 mask = self._legal = hands[seat]
-            offered = self._offered = (
-                _SUIT_PLAYS.get(mask) or _PLAYS_BY_MASK.get(mask) or _plays_of(mask)
-            )
+            offered = self._offered = _PLAYS_BY_MASK.get(mask) or _plays_of(mask)
             silent = mask & self._silent_cards  # legal K and Q of trumps, in Bela
             if silent:
                 # Only a king or queen whose partner card is held can announce a bela.
@@ -978,13 +992,15 @@ class Deal:
         ):
             belots = (*belots, (seat, _SUITS[card >> 3]))
         bit = ~(1 << card)
+        # ``is`` on the Seat members (a seat is always one): ``==`` on an IntEnum is not
+        # specialized by CPython 3.11, and costs several times more.
         hands = (
             (hands[0] & bit, hands[1], hands[2], hands[3])
-            if seat == 0
+            if seat is _NORTH
             else (hands[0], hands[1] & bit, hands[2], hands[3])
-            if seat == 1
+            if seat is _EAST
             else (hands[0], hands[1], hands[2] & bit, hands[3])
-            if seat == 2
+            if seat is _SOUTH
             else (hands[0], hands[1], hands[2], hands[3] & bit)
         )
         if not count:
