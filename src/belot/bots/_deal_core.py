@@ -3,7 +3,7 @@
 One deal: a shuffle of the 32 cards (of the deck as the last deal left it), eight to each
 seat (the first eight to North, then East, South, West); a random auction (each legal call
 equally likely: pass, every higher bid of 80..160 or capot in each suit, coinche, surcoinche);
-the cards played at random among the legal ones, by the solver core's rules (``_legal``,
+the cards played at random among the legal ones, by the solver core's rules (``_legal_of``,
 ``_beats``: Coinche's obligations, forced undertrump as ``par`` says); belote; and the score
 as ``games.coinche.score_coinche`` writes it with no declarations announced (the rules'
 ``declarations`` off: Belote contrée). Four passes end a deal without a score, as in the engine.
@@ -25,7 +25,19 @@ from typing import Any
 import numpy as np
 
 from belot.bots._playout_core import _BYTE_COUNT, _SELECT
-from belot.bots._solver_core import P_STEP, P_TRUMP_SUIT, P_TRUMPS, _beats, _jit, _legal, _low_index
+from belot.bots._solver_core import (
+    P_BEAT_PLAIN,
+    P_KIND,
+    P_PARTNER,
+    P_STEP,
+    P_TRUMP_SUIT,
+    P_TRUMPS,
+    P_UNDER,
+    _beats,
+    _jit,
+    _legal_of,
+    _low_index,
+)
 
 __all__ = [
     "A_COINCHE",
@@ -107,6 +119,11 @@ def random_deals(
     actions to ``record[k]`` (-1 after the last) while ``k`` is below their number of rows.
     """
     step = par[P_STEP]
+    # The game's obligations as plain ints, read once (not from ``par`` at every card).
+    kind = par[P_KIND]
+    under = par[P_UNDER]
+    beat_plain = par[P_BEAT_PLAIN]
+    partner = par[P_PARTNER]
     dealer = opts[O_DEALER]
     first = (dealer + step) & 3
     coinche_capot = opts[O_COINCHE_CAPOT]
@@ -233,7 +250,22 @@ def random_deals(
         for _card in range(32):
             seat = (lead + n * step) & 3
             hand = held[seat]
-            legal = _legal(hand, cards, 0, n, win, tab, par)
+            if n == 0:
+                legal = hand
+            else:
+                legal = _legal_of(
+                    hand,
+                    cards[0] >> 3,
+                    cards[win],
+                    n - win == 2,
+                    tab,
+                    kind,
+                    suit,
+                    trumps,
+                    under,
+                    beat_plain,
+                    partner,
+                )
             if legal & (legal - 1):
                 r = (s1 * 5) & _M32
                 r = ((((r << 7) | (r >> 25)) & _M32) * 9) & _M32
