@@ -258,11 +258,14 @@ def compare(
     teams: list[list[Declaration]] = [[], []]
     for seat, decls in enumerate(announced):
         teams[seat & 1].extend(decls)
-    # One team announced alone (the common case): it has the best of each kind, in both modes.
-    if not teams[1]:
-        return (teams[0], [])
-    if not teams[0]:
-        return ([], teams[1])
+    alone = 0 if not teams[1] else 1 if not teams[0] else None
+    if alone is not None:
+        # One team announced (the common case): it has the best of each kind in both modes and
+        # scores all of it, in the order the comparisons below give (sequences first here).
+        mine = teams[alone]
+        if mode != "single":
+            mine = [d for d in mine if not d.is_four] + [d for d in mine if d.is_four]
+        return (mine, []) if alone == 0 else ([], mine)
     if mode == "single":
         return _compare_single(teams, contract)
     scored: tuple[list[Declaration], list[Declaration]] = ([], [])
