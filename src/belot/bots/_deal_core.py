@@ -59,9 +59,9 @@ __all__ = [
     "random_deals",
 ]
 
-SOLVER_CORE = "c6fb297c4154be7b"
+SOLVER_CORE = "db5b0c866a762082"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
-PLAYOUT_CORE = "d1c474ad180be28d"
+PLAYOUT_CORE = "85046f43a0246e7e"
 """The same of ``_playout_core.py``, whose ``_BYTE_COUNT`` and ``_SELECT`` are compiled in."""
 
 _M32 = 0xFFFFFFFF
@@ -257,8 +257,8 @@ def random_deals(
                     hand,
                     cards[0] >> 3,
                     cards[win],
+                    tab[2, cards[win]],
                     n - win == 2,
-                    tab,
                     kind,
                     suit,
                     trumps,

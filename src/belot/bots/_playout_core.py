@@ -52,7 +52,7 @@ __all__ = [
     "seed_state",
 ]
 
-SOLVER_CORE = "c6fb297c4154be7b"
+SOLVER_CORE = "db5b0c866a762082"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
 
 _M32 = 0xFFFFFFFF
@@ -182,8 +182,8 @@ def playouts(
                     hand,
                     led,
                     holder,
+                    tab[2, holder],
                     n - win == 2,
-                    tab,
                     kind,
                     trump_suit,
                     trumps,

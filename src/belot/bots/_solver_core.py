@@ -247,8 +247,8 @@ def _legal(hand: int, cards: Any, start: int, n: int, win: int, tab: Any, par: A
         hand,
         cards[start] >> 3,
         cards[start + win],
+        tab[2, cards[start + win]],
         n - win == 2,
-        tab,
         par[P_KIND],
         par[P_TRUMP_SUIT],
         par[P_TRUMPS],
@@ -263,8 +263,8 @@ def _legal_of(
     hand: int,
     led: int,
     winning: int,
+    above: int,
     partner_holds: bool,
-    tab: Any,
     kind: int,
     trump_suit: int,
     trumps_mask: int,
@@ -273,12 +273,13 @@ def _legal_of(
     partner: int,
 ) -> int:
     """The cards of ``hand`` that may be played on a trick of at least one card: the suit
-    ``led``, the card ``winning`` it, whether the partner of the seat to play holds it, and the
-    contract's ``par`` values as plain ints (a loop that reads them once, not at every card)."""
+    ``led``, the card ``winning`` it and the cards ``above`` it (its ``tab[2]``), whether the
+    partner of the seat to play holds it, and the contract's ``par`` values as plain ints (a
+    loop reads them once, not at every card). No array is passed: numba would count a
+    reference to it at every call of an inlined function."""
     follow = hand & (0xFF << (8 * led))
     if kind == KIND_NO_TRUMPS:
         return follow if follow else hand
-    above: int = tab[2, winning]
     if kind == KIND_ALL_TRUMPS or led == trump_suit:
         if follow:
             over = follow & above
@@ -429,6 +430,14 @@ def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, ply: int, deb
 
 
 @_inline
+def _beats_by(card: int, winning: int, card_key: int, winning_key: int, trumps: int) -> bool:
+    """``_beats`` with the two cards' keys (``tab[0]``) given: no array passed."""
+    if (trumps >> card) & 1:
+        return not (trumps >> winning) & 1 or card_key > winning_key
+    return (card >> 3) == (winning >> 3) and card_key > winning_key
+
+
+@_inline
 def _two_tricks(
     hands: Any,
     leader: int,
@@ -446,7 +455,8 @@ def _two_tricks(
 ) -> int:
     """The declarers' points from the last two tricks with best play, two cards in every hand
     and ``leader`` to lead: every line of the first of them (at most 16; the last is forced),
-    with no table and no node of the search."""
+    with no table and no node of the search. The arrays are indexed here, never passed to an
+    inlined function in the loops (numba would count a reference at every call)."""
     s1 = (leader + step) & 3
     s2 = (leader + 2 * step) & 3
     s3 = (leader + 3 * step) & 3
@@ -462,29 +472,37 @@ def _two_tricks(
     while m0:
         low = m0 & -m0
         m0 ^= low
-        a = _low_index(low, debruijn)
-        ra = _low_index(h0 ^ low, debruijn)
+        a = debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+        rest = h0 ^ low
+        ra = debruijn[((rest * 0x077CB531) & 0xFFFFFFFF) >> 27]
         led = a >> 3
+        ka = tab[0, a]
         best1 = 1 << 20 if up else -1
-        m1 = _legal_of(h1, led, a, False, tab, kind, trump_suit, trumps, under, beat_plain, partner)
+        m1 = _legal_of(
+            h1, led, a, tab[2, a], False, kind, trump_suit, trumps, under, beat_plain, partner
+        )
         while m1:
             low = m1 & -m1
             m1 ^= low
-            b = _low_index(low, debruijn)
-            rb = _low_index(h1 ^ low, debruijn)
-            if _beats(b, a, tab, trumps):
+            b = debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+            rest = h1 ^ low
+            rb = debruijn[((rest * 0x077CB531) & 0xFFFFFFFF) >> 27]
+            kb = tab[0, b]
+            if _beats_by(b, a, kb, ka, trumps):
                 holder1 = b
+                key1 = kb
                 win1 = 1
             else:
                 holder1 = a
+                key1 = ka
                 win1 = 0
             best2 = -1 if up else 1 << 20
             m2 = _legal_of(
                 h2,
                 led,
                 holder1,
+                tab[2, holder1],
                 win1 == 0,
-                tab,
                 kind,
                 trump_suit,
                 trumps,
@@ -495,21 +513,25 @@ def _two_tricks(
             while m2:
                 low = m2 & -m2
                 m2 ^= low
-                c = _low_index(low, debruijn)
-                rc = _low_index(h2 ^ low, debruijn)
-                if _beats(c, holder1, tab, trumps):
+                c = debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+                rest = h2 ^ low
+                rc = debruijn[((rest * 0x077CB531) & 0xFFFFFFFF) >> 27]
+                kc = tab[0, c]
+                if _beats_by(c, holder1, kc, key1, trumps):
                     holder2 = c
+                    key2 = kc
                     win2 = 2
                 else:
                     holder2 = holder1
+                    key2 = key1
                     win2 = win1
                 best3 = 1 << 20 if up else -1
                 m3 = _legal_of(
                     h3,
                     led,
                     holder2,
+                    tab[2, holder2],
                     win2 == 1,
-                    tab,
                     kind,
                     trump_suit,
                     trumps,
@@ -520,14 +542,15 @@ def _two_tricks(
                 while m3:
                     low = m3 & -m3
                     m3 ^= low
-                    d = _low_index(low, debruijn)
-                    rd = _low_index(h3 ^ low, debruijn)
-                    win = 3 if _beats(d, holder2, tab, trumps) else win2
+                    d = debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+                    rest = h3 ^ low
+                    rd = debruijn[((rest * 0x077CB531) & 0xFFFFFFFF) >> 27]
+                    win = 3 if _beats_by(d, holder2, tab[0, d], key2, trumps) else win2
                     v = 0
                     if ((leader + win) & 1) == decl:
                         v = tab[1, a] + tab[1, b] + tab[1, c] + tab[1, d]
                     # The last trick, led by the winner of this one: the trump or card of the
-                    # suit led with the highest key takes it.
+                    # suit led with the highest key takes it (``_winner``'s reckoning).
                     first = ra if win == 0 else (rb if win == 1 else (rc if win == 2 else rd))
                     last_led = first >> 3
                     top = 0
@@ -549,7 +572,7 @@ def _two_tricks(
                 best2 = max(best2, best3) if up else min(best2, best3)
             best1 = min(best1, best2) if up else max(best1, best2)
         best0 = max(best0, best1) if up else min(best0, best1)
-    return best0
+    return int(best0)
 
 
 @_inline
@@ -707,8 +730,8 @@ def search(
                         hand,
                         played[p - n] >> 3,
                         played[p - n + win],
+                        tab[2, played[p - n + win]],
                         n - win == 2,
-                        tab,
                         kind,
                         trump_suit,
                         trumps,
