@@ -40,7 +40,7 @@ def slow_hints(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     as ``sleep`` does); returns the names of the threads they ran on."""
     threads: list[str] = []
 
-    def hint(view: SeatView) -> list[dict[str, Any]]:
+    def hint(view: SeatView, level: str = "strong") -> list[dict[str, Any]]:
         threads.append(threading.current_thread().name)
         time.sleep(HINT_SECONDS)
         return [{"action": str(view.legal[0]), "value": 0.0}]
