@@ -105,6 +105,51 @@ def test_a_rematch_opens_a_new_table_with_the_same_game_rules_and_seats(
     assert not page.errors
 
 
+def test_a_rematch_whose_answer_is_lost_with_the_connection_is_asked_again(
+    server: browser_tests.Server, new_page: Callable[..., Page]
+) -> None:
+    """The server's answer to the rematch (the seat's token at the new table) is lost as the
+    connection closes. The page asks again on its next connection and gets the same seat, not
+    a spectator's place at its own rematch."""
+    page = new_page()
+    lost: list[str] = []
+
+    def route(ws: Any) -> None:
+        to_server = ws.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            data = json.loads(message)
+            if not lost and data.get("type") == "rematch":
+                lost.append(data["table"])  # dropped, and the line closed
+                ws.close()
+                return
+            ws.send(message)
+
+        to_server.on_message(from_server)
+        ws.on_message(to_server.send)
+
+    page.route_web_socket("**/ws/**", route)
+    page.goto(server.url + "/")
+    page.select_option("select[name=level_E]", "random")
+    page.select_option("select[name=level_W]", "random")
+    page.click("details summary")
+    page.fill("#target", "1")  # a match of a deal or so
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    old_id = page.url.rsplit("/", 1)[1]
+    browser_tests.play_until(page, lambda: match_over(page), seconds=150)
+    page.click("#rematch")
+    page.wait_for_url(lambda url: "/t/" in url and not url.endswith(f"/t/{old_id}"))
+    new_id = page.url.rsplit("/", 1)[1]
+    assert lost == [new_id]
+    page.wait_for_selector("#seed-hash")
+    assert page.is_hidden("[data-sit]")  # in South's seat, not offered one
+    new = table_json(server, new_id)
+    assert not new["seats"][2]["open"] and new["started"]
+    assert page.evaluate(f"localStorage.getItem('belot-token-{new_id}')")
+    assert not page.errors
+
+
 def test_the_home_page_with_games_in_progress_passes_axe(
     server: browser_tests.Server, new_page: Callable[..., Page]
 ) -> None:

@@ -117,14 +117,15 @@ def test_a_rematch_keeps_every_seat_and_offers_the_others_to_join(
     ):
         until(north, lambda m: m["type"] == "state")
         until(spectator, lambda m: m["type"] == "state")
-        # North asks first (twice: one table); North keeps North, not South.
+        # North asks first (twice: one table); North keeps North, not South, and asking again
+        # gives North's seat there again, with the same token.
         north.send_json({"type": "rematch"})
         north.send_json({"type": "rematch"})
         first = until(north, lambda m: m["type"] == "rematch")
         again = until(north, lambda m: m["type"] == "rematch")
         new_id = first["table"]
         assert first["seat"] == "N" and first["token"]
-        assert again["table"] == new_id and again["token"] is None  # North's seat is taken
+        assert again == first
         # The others are offered the same table over their live connection.
         assert until(spectator, offered)["table"]["rematch"] == new_id
         assert until(west, offered)["table"]["rematch"] == new_id
@@ -182,3 +183,37 @@ def test_the_offer_outlives_a_restart(db: Path) -> None:
             north.send_json({"type": "rematch"})
             joined = until(north, lambda m: m["type"] == "rematch")
         assert (joined["table"], joined["seat"]) == (new_id, "N")
+
+
+def test_an_answer_lost_with_the_connection_is_given_again(client: TestClient) -> None:
+    """The rematch's answer carries the only copy of the seat's token there. When it is lost
+    with the connection, the person asks again on the next one and gets the same seat and
+    token, whether they made the rematch's table or joined it; no one else can get it."""
+    old_id, tokens = a_table(client)
+    finish(client, old_id)
+    answers: dict[str, list[Message]] = {"S": [], "W": []}
+    for _ in range(2):  # the first answer of each is taken as lost: the connection closes
+        for seat in ("S", "W"):
+            with client.websocket_connect(f"/ws/{old_id}?token={tokens[seat]}") as ws:
+                until(ws, lambda m: m["type"] == "state")
+                ws.send_json({"type": "rematch"})
+                answers[seat].append(until(ws, lambda m: m["type"] == "rematch"))
+    for seat in ("S", "W"):
+        first, again = answers[seat]
+        assert first == again and first["seat"] == seat and first["token"]
+        assert first["token"] != tokens[seat]
+    new_id = answers["S"][0]["table"]
+    assert answers["W"][0]["table"] == new_id
+    assert answers["S"][0]["token"] != answers["W"][0]["token"]
+    for seat in ("S", "W"):
+        with client.websocket_connect(f"/ws/{new_id}?token={answers[seat][0]['token']}") as ws:
+            assert until(ws, lambda m: m["type"] == "state")["you"] == seat
+    # North's seat there is still open; a spectator of the old table cannot take South's.
+    assert [s[3] for s in seats_of(client, new_id)] == [True, False, False, False]
+    with client.websocket_connect(f"/ws/{old_id}") as spectator:
+        until(spectator, offered)
+        spectator.send_json({"type": "rematch"})
+        assert until(spectator, lambda m: m["type"] == "error")["kind"] == "spectator"
+    taken = client.post(f"/api/tables/{new_id}/seats/S", json={"name": "Eve"})
+    assert taken.status_code == 400 and taken.json()["kind"] == "seat_taken"
+    assert "token" not in taken.json()

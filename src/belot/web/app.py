@@ -45,6 +45,7 @@ from belot.web.tables import (
     TableError,
     error_code,
     refusal,
+    rematch_token,
     shown_code,
     table_code,
 )
@@ -288,7 +289,11 @@ def create_app(
             room.check_open()
             seat = Seat.from_str(str(call["seat"]))
             table = room.table
-            token = table.claim(seat, forms.claim_name(call["data"]))
+            # ``token`` only from a rematch (``rematch``): a browser's claim gets a new one.
+            given = call.get("token")
+            token = table.claim(
+                seat, forms.claim_name(call["data"]), given if isinstance(given, str) else None
+            )
             if not table.started and not any(s.is_open for s in table.seats):
                 table.start()  # every person's seat is taken: deal
             room.save_config()
@@ -339,39 +344,43 @@ def create_app(
         status, body = await served(what, **arguments)
         return JSONResponse(body, status_code=status)
 
-    async def rematch(room: Room, seat: Seat) -> dict[str, Any]:
-        """The rematch of ``room``'s finished match for the person at ``seat``. The first to ask
-        makes a new table of the same game, rules options, turn timer and hints, every seat as it
-        was (a person's open for that person, a bot at its level), and keeps their own seat; the
-        others at the table, spectators too, are shown it (``rematch`` in the table's state), and
-        a person who asks next takes their own seat at it. Returns the message that sends
-        ``seat``'s browser there, with its token (None when the seat was taken meanwhile)."""
+    async def rematch(room: Room, seat: Seat, token: str | None) -> dict[str, Any]:
+        """The rematch of ``room``'s finished match for the person at ``seat`` (holding
+        ``token``). The first to ask makes a new table of the same game, rules options, turn
+        timer and hints, every seat as it was (a person's open for that person, a bot at its
+        level), and keeps their own seat; the others at the table, spectators too, are shown it
+        (``rematch`` in the table's state), and a person who asks next takes their own seat at
+        it. Returns the message that sends ``seat``'s browser there, with its token (None when
+        the seat was taken meanwhile by someone else). The token is derived from ``token``, so
+        that one who asks again (the answer lost with the connection) gets it again."""
         table = room.table
         room.check_open()
         if not (table.started and table.is_over):
             raise TableError("a rematch is for a match that is over", "rematch_not_over")
         name = table.seats[seat].name
+        theirs = rematch_token(token, table.id) if token else None
         async with room.rematching:  # two asking at once make one table
             if table.rematch is None:
                 seats = [SeatInfo(kind=info.kind, level=info.level) for info in table.seats]
-                new, token = await hub.create(
+                new, mine = await hub.create(
                     rules=table.rules,
                     seats=seats,
                     timer=table.timer,
                     hints=table.hints,
                     creator=seat,
                     name=name,
+                    token=theirs,
                 )
                 table.rematch = new.table.id
                 room.save_config()
                 await room.changed()
-                return {"type": "rematch", "table": new.table.id, "seat": seat.name, "token": token}
+                return {"type": "rematch", "table": new.table.id, "seat": seat.name, "token": mine}
         status, body = await served(
-            "claim", table=table.rematch, seat=seat.name, data={"name": name}
+            "claim", table=table.rematch, seat=seat.name, data={"name": name}, token=theirs
         )
-        token = body.get("token") if status == 200 else None
-        taken = seat.name if token else None
-        return {"type": "rematch", "table": table.rematch, "seat": taken, "token": token}
+        mine = body.get("token") if status == 200 else None
+        taken = seat.name if mine else None
+        return {"type": "rematch", "table": table.rematch, "seat": taken, "token": mine}
 
     async def claim_seat(request: Request) -> Response:
         try:
@@ -462,7 +471,7 @@ def create_app(
             )
         else:
             await room.changed()
-        return _Local(room, client, address)
+        return _Local(room, client, address, token if seat is not None else None)
 
     async def session(
         table_id: str, token: str | None, address: str, send: Send, close: Close
@@ -480,6 +489,8 @@ def create_app(
         room: Room
         client: Client
         address: str
+        #: The seat's token this browser connected with (the rematch's seat is derived from it).
+        token: str | None = None
 
         @property
         def dropped(self) -> bool:
@@ -495,7 +506,7 @@ def create_app(
             except strictjson.JSONInputError as error:
                 _tell(client, f"messages are JSON: {error}", "not_json")
                 return
-            await _handle(self.room, client, message, self.address)
+            await _handle(self.room, client, message, self.address, self.token)
 
         def tell(self, message: str, kind: str = "", **values: str | int) -> None:
             _tell(self.client, message, kind, values)
@@ -547,7 +558,9 @@ def create_app(
         finally:
             await here.leave()
 
-    async def _handle(room: Room, client: Client, message: Any, address: str) -> None:
+    async def _handle(
+        room: Room, client: Client, message: Any, address: str, token: str | None = None
+    ) -> None:
         seat = client.seat
         kind = message.get("type") if isinstance(message, dict) else None
         try:
@@ -574,7 +587,7 @@ def create_app(
             elif kind == "leave":
                 await room.set_away(seat, True)
             elif kind == "rematch":
-                client.offer(json.dumps(await rematch(room, seat)))
+                client.offer(json.dumps(await rematch(room, seat, token)))
             elif kind == "hint":
                 if not room.table.hints:
                     raise TableError("hints are switched off at this table", "hints_off")

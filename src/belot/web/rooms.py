@@ -853,8 +853,10 @@ class Hub:
         hints: bool = True,
         creator: Seat | None = Seat.S,
         name: str = "",
+        token: str | None = None,
     ) -> tuple[Room, str | None]:
-        """A new table; the creator (if any) takes ``creator`` and gets its token."""
+        """A new table; the creator (if any) takes ``creator`` and gets its token (``token``
+        when given, else a new one)."""
         for info in seats:
             if info.level not in LEVELS:
                 raise TableError(
@@ -862,13 +864,14 @@ class Hub:
                     "level",
                     level=info.level,
                 )
-        token = None
-        if creator is not None:
+        if creator is None:
+            token = None
+        else:
             seats[creator].kind = "person"
             seats[creator].token_hash = None
         table = Table.new(self.new_code(), rules, seats, timer=timer, hints=hints)
         if creator is not None:
-            token = table.claim(creator, name)
+            token = table.claim(creator, name, token)
             if not any(s.is_open for s in table.seats) and not table.started:
                 table.start()
         room = Room(table, self)

@@ -20,6 +20,7 @@ regard to case, spaces or dashes. The six-letter codes of older tables stay vali
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
@@ -170,6 +171,14 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def rematch_token(token: str, table_id: str) -> str:
+    """The token of the seat at the rematch of ``table_id`` for whoever holds ``token`` there:
+    derived from it, so that only its holder can know it and asking again (the first answer
+    lost with the connection) gives the same one, as long as the holder asks."""
+    key = hmac.new(token.encode(), f"rematch of {table_id}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(key.digest()[:18]).decode()
+
+
 @dataclass
 class SeatInfo:
     """Who sits in a seat: a person (holding a secret token) or a bot of some level."""
@@ -275,13 +284,16 @@ class Table:
             table.start()
         return table
 
-    def claim(self, seat: Seat, name: str = "") -> str:
-        """Take an open person's seat; returns its new secret token."""
+    def claim(self, seat: Seat, name: str = "", token: str | None = None) -> str:
+        """Take an open person's seat; returns its new secret token (``token`` when given: a
+        rematch's, which takes the seat again when it holds it already)."""
         info = self.seats[seat]
+        if token is not None and self.seat_of(token) is seat:
+            return token
         if not info.is_open:
             raise TableError(f"seat {seat.name} is not free", "seat_taken", seat=seat.name)
         name = person_name(name)
-        token = secrets.token_urlsafe(18)
+        token = token or secrets.token_urlsafe(18)
         info.token_hash = token_hash(token)
         info.name = name
         self.version += 1

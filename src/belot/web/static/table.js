@@ -41,6 +41,9 @@ function connect() {
     // So may a hint asked for: it is asked again once this connection's state is drawn.
     hintLost = Boolean(hintAsked);
     hintAsked = null;
+    // And so may a rematch asked for: asked again, it gives the same seat and token.
+    rematchLost = rematching;
+    rematching = false;
   });
   socket.addEventListener("message", (event) => {
     let message;
@@ -255,6 +258,7 @@ function afterRender(before) {
   }
   autoPlay();
   hintAgain();
+  rematchAgain();
 }
 
 /** The card ``img`` glides from the box ``from`` to where it is drawn now. */
@@ -1039,6 +1043,15 @@ function noteRecent(id) {
 // A rematch is being made: a second click makes no second table.
 let rematching = false;
 window.addEventListener("pageshow", () => { rematching = false; });
+
+// A rematch asked for as the connection closed: its answer (the seat's token there) never
+// comes on that one, so it is asked again on the next (the server derives the same token).
+let rematchLost = false;
+function rematchAgain() {
+  if (!rematchLost) return;
+  rematchLost = false;
+  if (state && state.you && state.table.over) rematch();
+}
 
 /** Ask for the rematch, or to join the one someone asked for: the server makes one table of
  * this one's game, rules options, timer, hints and seats (the same bot levels) and answers with
