@@ -175,6 +175,7 @@ def test_a_coinche_call_hint_weighs_the_strong_bots_calls_in_several_worlds() ->
     """Some forty bids are legal at a Coinche opening: the hint weighs the calls the strong
     bot weighs, each in the same several worlds, not every bid in one world."""
     from belot.bots.bidding import worth_weighing
+    from belot.bots.strong import NODES_PER_SECOND
     from belot.engine.rules import Rules
     from belot.engine.table import Seat
 
@@ -183,7 +184,8 @@ def test_a_coinche_call_hint_weighs_the_strong_bots_calls_in_several_worlds() ->
     assert deal.turn is not None
     view = deal.view(deal.turn)
     assert len(view.legal) > 40
-    estimates = hint_calls(view, think=1.0)
+    # 10 M nodes: a second's search when this was written (``NODES_PER_SECOND`` was 10 M).
+    estimates = hint_calls(view, think=10_000_000 / NODES_PER_SECOND)
     weighed = worth_weighing(view)
     assert {e.call for e in estimates} == set(weighed) and len(weighed) > 5
     assert all(e.worlds == estimates[0].worlds >= 4 for e in estimates)

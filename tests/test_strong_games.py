@@ -17,6 +17,7 @@ from belot.bots.sampling import Constraints, deal_hidden, world_deal
 from belot.bots.solver import Position, Solver
 from belot.bots.strong import (
     FIRST_TRICK_THINK,
+    NODES_PER_SECOND,
     StrongBot,
     _GameObjective,
     estimate_cards,
@@ -224,7 +225,9 @@ BULGARIAN_PINS = {
 
 
 def test_bulgarian_decisions_are_unchanged() -> None:
-    bot = make("strong", seed=7)
+    # At the node budgets they were pinned with: 5 M nodes a card (think 0.5 s when a second
+    # was 10 M nodes, before the solver played the last two tricks out at once).
+    bot = make("strong", seed=7, think=5_000_000 / NODES_PER_SECOND)
     for number in sorted({n for n, _ in BULGARIAN_PINS}):
         deal = Deal.new(seed=f"pin-{number}", dealer=Seat(number % 4))
         basic = make_yardstick("basic", seed=3)

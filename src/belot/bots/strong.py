@@ -65,9 +65,11 @@ __all__ = [
 ]
 
 #: Solver nodes one core of this project's reference machine searches per second (measured
-#: 9.7-12.3 M in the first two tricks of full deals with the tolerance the bot uses; the low end,
-#: so that a budget holds on a busy machine).
-NODES_PER_SECOND: Final = 10_000_000
+#: 6.5-6.8 M in the first two tricks of full deals with the tolerance the bot uses, 5.9-6.3 M in
+#: the later cards, against 10.0-10.8 M before the solver's steps of 2026-12-03 (eff8337, 5fcf562):
+#: a node now does more, the last two tricks played out at once; the low end, so that a budget
+#: holds on a busy machine). It was 10 M until then, which took the slowest decisions to 1.1 s.
+NODES_PER_SECOND: Final = 6_000_000
 #: Think time per decision when the bot is given none (5 M nodes; most later cards stop sooner,
 #: at ``MAX_WORLDS`` worlds). 0.5 s, not 0.175 s: in A/B tests on 600 deal pairs, 2.9 × the
 #: nodes gained +0.87 ± 0.73 game points a deal. With the factors below, decisions with a choice
@@ -77,7 +79,7 @@ DEFAULT_THINK: Final = 0.5
 #: Nodes a solve of the first world may take (about 0.25 s) when the budget is smaller. Over
 #: it, a card is played by `basic`; in the auction the world is skipped for another while the
 #: budget lasts.
-HARD_CAP_NODES: Final = 2_500_000
+HARD_CAP_NODES: Final = 1_500_000
 #: How far off (card points) each world's values may be in the first two tricks.
 EARLY_TOLERANCE: Final = 6
 #: Whether those values are nonetheless exact as to the outcome they give (made, inside,
