@@ -169,7 +169,8 @@ def test_hints_run_on_their_own_thread_below_the_bots() -> None:
         thinkers.shutdown()
     assert waited < 0.1 and names[0].startswith("belot-think")  # not behind 1.2 s of hints
     if sys.platform == "linux":
-        assert advice_nice - bot_nice == ADVICE_NICENESS
+        # Above the server's own nice value (a server started with nice 10 or more: up to 19).
+        assert advice_nice - bot_nice == min(ADVICE_NICENESS, 19 - bot_nice)
 
 
 def test_an_analysis_asked_twice_at_once_is_worked_out_once() -> None:

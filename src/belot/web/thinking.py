@@ -36,10 +36,14 @@ class Busy(TableError):
 
 
 def _lower_priority() -> None:
-    """Run the calling thread below the others (Linux sets a nice value per thread)."""
+    """Run the calling thread below the others (Linux sets a nice value per thread): its nice
+    value ``ADVICE_NICENESS`` above the server's own, at most 19, so that a server started
+    with ``nice`` still puts hints below its bots."""
     if sys.platform == "linux":
+        thread = threading.get_native_id()
         with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), ADVICE_NICENESS)
+            niceness = os.getpriority(os.PRIO_PROCESS, thread) + ADVICE_NICENESS
+            os.setpriority(os.PRIO_PROCESS, thread, min(niceness, 19))
 
 
 class Thinkers:
