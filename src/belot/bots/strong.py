@@ -70,11 +70,11 @@ __all__ = [
 #: a node now does more, the last two tricks played out at once; the low end, so that a budget
 #: holds on a busy machine). It was 10 M until then, which took the slowest decisions to 1.1 s.
 NODES_PER_SECOND: Final = 6_000_000
-#: Think time per decision when the bot is given none (5 M nodes; most later cards stop sooner,
+#: Think time per decision when the bot is given none (3 M nodes; most later cards stop sooner,
 #: at ``MAX_WORLDS`` worlds). 0.5 s, not 0.175 s: in A/B tests on 600 deal pairs, 2.9 × the
 #: nodes gained +0.87 ± 0.73 game points a deal. With the factors below, decisions with a choice
 #: took 228 ms on average and 777 ms at most (`benchmarks/think_times.py`, 24 deals, both cores
-#: busy).
+#: busy; at 6 M nodes a second, 12 deals of each game: 163-228 ms and 710 ms).
 DEFAULT_THINK: Final = 0.5
 #: Nodes a solve of the first world may take (about 0.25 s) when the budget is smaller. Over
 #: it, a card is played by `basic`; in the auction the world is skipped for another while the
@@ -91,7 +91,7 @@ EXACT_OUTCOMES: Final = True
 MAX_WORLDS: Final = 160
 #: An auction turn may search this many times a card's node budget: it decides more points.
 #: The budgets of the auction and the first trick are the largest, so they set the slowest
-#: decisions: 6 M nodes each, about 0.6 s on an idle core, 0.8 s with both cores busy (1.4
+#: decisions: 3.6 M nodes each, about 0.6 s on an idle core, 0.7 s with both cores busy (1.4
 #: put them at 0.83 s; in an A/B test, three times the auction's nodes gained only +0.40 ±
 #: 0.91 game points a deal).
 AUCTION_THINK: Final = 1.2
