@@ -74,7 +74,7 @@ NODES_PER_SECOND: Final = 6_000_000
 #: at ``MAX_WORLDS`` worlds). 0.5 s, not 0.175 s: in A/B tests on 600 deal pairs, 2.9 × the
 #: nodes gained +0.87 ± 0.73 game points a deal. With the factors below, decisions with a choice
 #: took 228 ms on average and 777 ms at most (`benchmarks/think_times.py`, 24 deals, both cores
-#: busy; at 6 M nodes a second, 12 deals of each game: 163-228 ms and 710 ms).
+#: busy; at 6 M nodes a second, 12 deals of each game: 163-228 ms on average, 676 ms at most).
 DEFAULT_THINK: Final = 0.5
 #: Nodes a solve of the first world may take (about 0.25 s) when the budget is smaller. Over
 #: it, a card is played by `basic`; in the auction the world is skipped for another while the
