@@ -263,6 +263,20 @@ def _position(state: dict[str, Any]) -> str:
     return json.dumps([state["deal_number"], state["view"]], sort_keys=True)
 
 
+def _changed(before: Any, after: Any, path: str = "") -> list[str]:
+    """The paths at which two JSON values differ (a failed test says what changed)."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        keys = sorted(set(before) | set(after))
+        return [d for k in keys for d in _changed(before.get(k), after.get(k), f"{path}.{k}")]
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        return [
+            d
+            for i, (x, y) in enumerate(zip(before, after, strict=True))
+            for d in _changed(x, y, f"{path}[{i}]")
+        ]
+    return [] if before == after else [f"{path}: {before!r} -> {after!r}"]
+
+
 def _table(base: str) -> tuple[str, dict[str, str]]:
     status, answer = post(base, "/api/tables", TABLE)
     assert status == 200, answer
@@ -554,6 +568,7 @@ def test_an_owner_held_up_for_a_moment_keeps_its_browsers_as_they_were(
     assert a.process is not None
 
     seen: dict[str, int] = {}
+    upto: dict[str, int] = {}
 
     async def play() -> None:
         north = Person(table, "N", tokens["N"], [b.base])
@@ -569,6 +584,9 @@ def test_an_owner_held_up_for_a_moment_keeps_its_browsers_as_they_were(
             a.process.send_signal(signal.SIGCONT)
             before = max(north.shown, south.shown)
             await north.until(lambda p: p.shown >= (before[0], before[1] + 8))
+            # What each was shown up to here: North's leave, when the test ends, is shown to
+            # South if South is still connected then.
+            upto.update(N=len(north.states), S=len(south.states))
         finally:
             a.process.send_signal(signal.SIGCONT)
             await north.stop()
@@ -576,9 +594,11 @@ def test_an_owner_held_up_for_a_moment_keeps_its_browsers_as_they_were(
         assert not north.errors and not south.errors, (north.errors, south.errors)
         assert north.shown_again == 0 and south.shown_again == 0
         for person in (north, south):  # no state shown twice: the seats never came and went
-            shown = [_position(state) for state in person.states[seen[person.seat] - 1 :]]
+            states = person.states[seen[person.seat] - 1 : upto[person.seat]]
+            shown = [_position(state) for state in states]
             again = [i for i, (x, y) in enumerate(itertools.pairwise(shown)) if x == y]
-            assert not again, (person.seat, again, len(shown))
+            changed = [_changed(states[i], states[i + 1]) for i in again]  # what came again
+            assert not again, (person.seat, again, len(shown), changed)
         assert north.connections == 1 and south.connections == 1
         record = _record(url, table)
         assert _lost(north, record, url) == 0 and _lost(south, record, url) == 0
