@@ -14,7 +14,9 @@ The first argument is a level of ``belot.bots`` (``basic``, ``strong``) or a bot
 yardstick has its own modules, which it leaves alone). Each deal pair is the duels'
 (``belot.bots.arena.deal_pair``): the same deck, dealer and cut played twice with the teams
 swapped; the figure is game points a deal, the bot's less the yardstick's, with its 95%
-interval.
+interval. ``--matches N`` plays match pairs to 151 instead (``belot.bots.arena.match_pair``: the
+same decks played twice with the teams swapped), and the figure is the bot's share of the
+matches won, as ``belot duel`` counts it.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from yardstick import make as make_yardstick
 
 from belot.bots import LEVELS as LIVE_LEVELS
 from belot.bots import make
-from belot.bots.arena import deal_pair, mean_ci
+from belot.bots.arena import deal_pair, match_pair, mean_ci
 from belot.bots.base import Bot
 from belot.engine.rules import Rules
 
@@ -84,10 +86,48 @@ def yardstick_duel(
     return out
 
 
+def yardstick_matches(
+    bot: Factory,
+    against: str = "basic",
+    matches: int = 200,
+    seed: int = 1,
+    log: TextIO | None = None,
+    done: frozenset[int] = frozenset(),
+) -> list[float]:
+    """The bot's share of each match pair to 151 against the yardstick's ``against`` (1 both
+    won, 0.5 one each, an unfinished match counting half), but those numbered in ``done``;
+    each written to ``log`` as it ends, as ``yardstick_duel``'s pairs."""
+    if against not in LEVELS:
+        raise SystemExit(f"unknown yardstick level {against!r} (known: {', '.join(LEVELS)})")
+    a = [bot(100 + s) for s in range(4)]
+    b = [make_yardstick(against, seed=200 + s) for s in range(4)]
+    rules = Rules.bulgarian()
+    out = []
+    for number in range(matches):
+        if number in done:
+            continue
+        first, second = match_pair(rules, (a, b), seed, number)
+        out.append((first + second) / 2)
+        if log is not None:
+            log.write(json.dumps({"match": number, "scores": [first, second]}) + "\n")
+            log.flush()
+    return out
+
+
 def read_log(path: Path) -> dict[int, float]:
-    """The pairs a ``--log`` holds: each pair's number and figure."""
+    """The pairs a ``--log`` holds: each pair's number and figure (a deal pair's game points
+    a deal, or a match pair's share of the two matches won)."""
     with path.open() as lines:
-        return {row["pair"]: row["diff"] for row in map(json.loads, lines)}
+        rows = list(map(json.loads, lines))
+    if rows and "match" in rows[0]:
+        return {row["match"]: sum(row["scores"]) / 2 for row in rows}
+    return {row["pair"]: row["diff"] for row in rows}
+
+
+def _is_match_log(path: Path) -> bool:
+    with path.open() as lines:
+        first = lines.readline()
+    return bool(first) and "match" in json.loads(first)
 
 
 def summary(paths: list[str]) -> None:
@@ -100,6 +140,12 @@ def summary(paths: list[str]) -> None:
         logs.append(logged)
         diffs = list(logged.values())
         mean, half = mean_ci(diffs)
+        if _is_match_log(Path(path)):
+            print(
+                f"{path}: wins {100 * mean:.1f}% ± {100 * half:.1f}% of {2 * len(diffs)}"
+                f" matches ({len(diffs)} match pairs)"
+            )
+            continue
         won = sum(1 for d in diffs if d > 0)
         lost = sum(1 for d in diffs if d < 0)
         print(
@@ -126,6 +172,9 @@ def main() -> None:
     parser.add_argument("bot", help="a level of belot.bots or module:Class")
     parser.add_argument("--against", default="basic", choices=LEVELS)
     parser.add_argument("--deals", type=int, default=2000, help="duplicate deal pairs")
+    parser.add_argument(
+        "--matches", type=int, default=0, help="play this many match pairs to 151 instead"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], help="module.NAME=JSON")
     parser.add_argument(
@@ -145,6 +194,8 @@ def main() -> None:
         return
     if args.deals < 1:
         raise SystemExit("--deals must be at least 1")
+    if args.matches < 0:
+        raise SystemExit("--matches must be at least 0")
     for setting in args.set:
         name, equals, value = setting.partition("=")
         module, dot, attribute = name.rpartition(".")
@@ -157,8 +208,23 @@ def main() -> None:
     # A log that holds pairs already (a run cut short) is carried on: those are not played
     # again, and the figure is of every pair in it.
     logged = read_log(Path(args.log)) if args.log and Path(args.log).exists() else {}
+    if logged and _is_match_log(Path(args.log)) != bool(args.matches):
+        kind = "match" if args.matches else "deal"
+        raise SystemExit(f"--log {args.log}: not a log of {kind} pairs")
     with open(args.log, "a") if args.log else contextlib.nullcontext() as log:
         bot = factory(args.bot)
+        if args.matches:
+            shares = yardstick_matches(
+                bot, args.against, args.matches, args.seed, log, frozenset(logged)
+            )
+            shares = [*(d for n, d in logged.items() if n < args.matches), *shares]
+            mean, half = mean_ci(shares)
+            print(
+                f"{' '.join([args.bot, *args.set])} against yardstick {args.against}:"
+                f" wins {100 * mean:.1f}% ± {100 * half:.1f}% of {2 * len(shares)} matches to 151"
+                f" (seed {args.seed}, {time.perf_counter() - started:.0f} s)"
+            )
+            return
         diffs = yardstick_duel(bot, args.against, args.deals, args.seed, log, frozenset(logged))
     diffs = [*(d for n, d in logged.items() if n < args.deals), *diffs]
     mean, half = mean_ci(diffs)

@@ -7,6 +7,7 @@ live basic before it was improved (issue 26), not with the live basic.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -131,3 +132,36 @@ def test_a_yardstick_duel_cut_short_is_carried_on_from_its_log(tmp_path: Path) -
     resumed.write_text("\n".join(rows[:2]) + "\n")  # a run cut after two pairs
     assert duel(resumed).split(" (")[0] == said.split(" (")[0]  # the same figure, 4 pairs
     assert resumed.read_text().splitlines() == rows  # pairs 2 and 3 played, the same
+
+
+def test_a_yardstick_match_duel_counts_the_matches_won_and_carries_on(tmp_path: Path) -> None:
+    """``--matches N`` plays N match pairs to 151 (each match twice, the teams swapped): the
+    figure is the bot's share of the matches won, and a log cut short is carried on."""
+
+    def run(*arguments: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, str(BENCHMARKS / "yardstick_duel.py"), *arguments]
+        return subprocess.run(command, capture_output=True, text=True)
+
+    log, resumed = tmp_path / "matches.jsonl", tmp_path / "resumed.jsonl"
+    said = run("basic", "--against", "basic", "--matches", "2", "--log", str(log))
+    assert said.returncode == 0, said.stderr
+    assert said.stdout.startswith("basic against yardstick basic: wins ")
+    assert "of 4 matches to 151" in said.stdout
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [row["match"] for row in rows] == [0, 1]
+    assert all(len(row["scores"]) == 2 and set(row["scores"]) <= {0, 0.5, 1} for row in rows)
+    share = sum(sum(row["scores"]) for row in rows) / 4
+    assert f"wins {100 * share:.1f}%" in said.stdout
+
+    resumed.write_text(log.read_text().splitlines()[0] + "\n")  # cut after one match pair
+    again = run("basic", "--against", "basic", "--matches", "2", "--log", str(resumed))
+    assert again.stdout.split(" (")[0] == said.stdout.split(" (")[0]
+    assert resumed.read_text() == log.read_text()
+
+    summary = run("basic", "--summary", str(log))
+    assert summary.stdout.startswith(f"{log}: wins {100 * share:.1f}% ± ")
+    assert "of 4 matches (2 match pairs)" in summary.stdout
+
+    mixed = run("basic", "--deals", "2", "--log", str(log))  # a deal duel on a match log
+    assert mixed.returncode != 0
+    assert "not a log of deal pairs" in mixed.stderr
