@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from belot.bench import all_benchmarks, run_benchmark
-from belot.bots import _deal_core, _playout_core, _solver_core
+from belot.bots import _deal_core, _solver_core
 from belot.bots._playout_core import seed_state
 from belot.bots.fast_deals import FastDealError, random_deals, recorded_deals
 from belot.engine.actions import Play
@@ -143,14 +143,6 @@ def test_deal_core_names_the_solver_core_it_inlines() -> None:
     digest = hashlib.sha256(Path(_solver_core.__file__).read_bytes()).hexdigest()[:16]
     assert digest == _deal_core.SOLVER_CORE, (
         f"_solver_core.py changed: set _deal_core.SOLVER_CORE = {digest!r}"
-    )
-
-
-def test_deal_core_names_the_playout_core_whose_tables_it_compiles_in() -> None:
-    """The playout core's tables are constants in the deal loop's cached machine code."""
-    digest = hashlib.sha256(Path(_playout_core.__file__).read_bytes()).hexdigest()[:16]
-    assert digest == _deal_core.PLAYOUT_CORE, (
-        f"_playout_core.py changed: set _deal_core.PLAYOUT_CORE = {digest!r}"
     )
 
 

@@ -14,8 +14,8 @@ the ``(r * (i + 1)) >> 32``-th of the first ``i + 1`` cards for each step of the
 call of that place in the engine's order of legal calls, the lowest legal card of that place.
 
 numba caches this file by its own source only: ``SOLVER_CORE`` names the solver core's source
-the rules were inlined from, and ``PLAYOUT_CORE`` the playout core whose tables it reads as
-constants (a test fails until they are brought up to date, and the edit recompiles).
+the rules and bit operations were inlined from (a test fails until it is brought up to date, and
+the edit recompiles).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from typing import Any
 
 import numpy as np
 
-from belot.bots._playout_core import _BYTE_COUNT, _SELECT
 from belot.bots._solver_core import (
     P_BEAT_PLAIN,
     P_KIND,
@@ -36,7 +35,9 @@ from belot.bots._solver_core import (
     _beats,
     _jit,
     _legal_of,
-    _low_index,
+    _nth_bit,
+    _popcount,
+    _trailing_zeros,
 )
 
 __all__ = [
@@ -59,10 +60,8 @@ __all__ = [
     "random_deals",
 ]
 
-SOLVER_CORE = "db5b0c866a762082"
+SOLVER_CORE = "aa2f2cec211405d0"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
-PLAYOUT_CORE = "85046f43a0246e7e"
-"""The same of ``_playout_core.py``, whose ``_BYTE_COUNT`` and ``_SELECT`` are compiled in."""
 
 _M32 = 0xFFFFFFFF
 
@@ -104,7 +103,6 @@ def random_deals(
     tabs: Any,
     par: Any,
     opts: Any,
-    debruijn: Any,
     totals: Any,
     hands_out: Any,
     results: Any,
@@ -277,18 +275,9 @@ def random_deals(
                 s2 ^= t
                 s3 = ((s3 << 11) | (s3 >> 21)) & _M32
                 # The pick-th lowest legal card, as ``_playout_core`` finds it.
-                c0 = _BYTE_COUNT[legal & 0xFF]
-                c1 = c0 + _BYTE_COUNT[(legal >> 8) & 0xFF]
-                c2 = c1 + _BYTE_COUNT[(legal >> 16) & 0xFF]
-                pick = (r * (c2 + _BYTE_COUNT[legal >> 24])) >> 32
-                above0 = 1 if pick >= c0 else 0
-                above1 = 1 if pick >= c1 else 0
-                above2 = 1 if pick >= c2 else 0
-                lowest = above0 + above1 + above2
-                before = c2 if above2 else (c1 if above1 else (c0 if above0 else 0))
-                card = 8 * lowest + _SELECT[(((legal >> (8 * lowest)) & 0xFF) << 3) + pick - before]
+                card = _nth_bit(legal, (r * _popcount(legal)) >> 32)
             else:
-                card = _low_index(legal, debruijn)
+                card = _trailing_zeros(legal)
             bit = 1 << card
             # Belote: the first of the trump king and queen played, the other still held
             # (off the led suit only when trumping counts, as ``belot_when_trumping``).

@@ -16,7 +16,8 @@ written so that no intermediate value exceeds 40 bits: numba compiles signed ``i
 on the assumption that it never overflows, so a generator that relies on wrapping 64-bit
 multiplication would give other numbers compiled than in plain Python. Here both give the very
 same numbers. Each choice among ``n > 1`` legal cards takes one draw ``r`` of 32 bits and plays
-the ``(r * n) >> 32``-th lowest legal card (by card index); a forced card takes no draw.
+the ``(r * n) >> 32``-th lowest legal card (by card index; ``_nth_bit``, one ``pdep`` where the
+processor has a fast one); a forced card takes no draw.
 """
 
 from __future__ import annotations
@@ -37,7 +38,9 @@ from belot.bots._solver_core import (
     _beats,
     _jit,
     _legal_of,
-    _low_index,
+    _nth_bit,
+    _popcount,
+    _trailing_zeros,
     _winner,
 )
 
@@ -52,7 +55,7 @@ __all__ = [
     "seed_state",
 ]
 
-SOLVER_CORE = "db5b0c866a762082"
+SOLVER_CORE = "aa2f2cec211405d0"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
 
 _M32 = 0xFFFFFFFF
@@ -83,19 +86,6 @@ def seed_state(seed: int) -> np.ndarray[Any, np.dtype[np.int64]]:
     return np.array(words, dtype=np.int64)
 
 
-#: The cards in each byte of a card set (a suit's eight cards), and the index of the k-th
-#: lowest of them at ``8 * byte + k``.
-_BYTE_COUNT = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
-_SELECT = np.array(
-    [
-        [r for r in range(8) if b >> r & 1][k] if k < bin(b).count("1") else 0
-        for b in range(256)
-        for k in range(8)
-    ],
-    dtype=np.int64,
-)
-
-
 @_jit
 def playouts(
     hands: Any,
@@ -107,7 +97,6 @@ def playouts(
     rng: Any,
     tab: Any,
     par: Any,
-    debruijn: Any,
     totals: Any,
     results: Any,
     record: Any,
@@ -202,20 +191,10 @@ def playouts(
                 s0 ^= s3
                 s2 ^= t
                 s3 = ((s3 << 11) | (s3 >> 21)) & _M32
-                # The pick-th lowest legal card, suit by suit (byte tables, no branch on the
-                # suit: a random one would be mispredicted).
-                c0 = _BYTE_COUNT[legal & 0xFF]
-                c1 = c0 + _BYTE_COUNT[(legal >> 8) & 0xFF]
-                c2 = c1 + _BYTE_COUNT[(legal >> 16) & 0xFF]
-                pick = (r * (c2 + _BYTE_COUNT[legal >> 24])) >> 32
-                above0 = 1 if pick >= c0 else 0
-                above1 = 1 if pick >= c1 else 0
-                above2 = 1 if pick >= c2 else 0
-                suit = above0 + above1 + above2
-                before = c2 if above2 else (c1 if above1 else (c0 if above0 else 0))
-                card = 8 * suit + _SELECT[(((legal >> (8 * suit)) & 0xFF) << 3) + pick - before]
+                # The pick-th lowest legal card.
+                card = _nth_bit(legal, (r * _popcount(legal)) >> 32)
             else:
-                card = _low_index(legal, debruijn)
+                card = _trailing_zeros(legal)
             held[seat] = hand ^ (1 << card)
             if recording:
                 record[k, played] = card

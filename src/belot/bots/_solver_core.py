@@ -105,6 +105,93 @@ def _inline(function: _F) -> _F:
     return cast(_F, numba.njit(cache=True, nogil=True, inline="always")(function))
 
 
+def _fast_deposit() -> bool:
+    """Whether numba compiles for this machine's processor and it deposits bits (BMI2's
+    ``pdep``) in one fast instruction: not AMD's before Zen 3, which run it in microcode."""
+    config: Any = cast(Any, numba).config
+    if config.CPU_NAME not in (None, "host"):
+        return False  # compiled for another processor (a portable cache): maybe without BMI2
+    binding: Any = importlib.import_module("llvmlite.binding")
+    try:
+        features = binding.get_host_cpu_features()
+    except RuntimeError:  # not known on this platform
+        return False
+    slow = ("znver1", "znver2", "bdver", "btver")
+    return bool(features.get("bmi2")) and not binding.get_host_cpu_name().startswith(slow)
+
+
+def _make_bit_ops() -> tuple[Callable[[int], int], Callable[[int], int], Callable[[int, int], int]]:
+    """``popcount(x)``, ``trailing_zeros(x)`` (the index of the lowest set bit of ``x`` > 0)
+    and ``nth_bit(x, k)`` (the index of the ``k``-th lowest set bit, from 0) of a card set:
+    single instructions through LLVM's intrinsics (``nth_bit``: ``pdep`` where it is fast, else
+    the low bits cleared one by one), plain Python without the JIT."""
+    if numba is None or cast(Any, numba).config.DISABLE_JIT:
+
+        def popcount(x: int) -> int:
+            return int(x).bit_count()
+
+        def trailing_zeros(x: int) -> int:
+            x = int(x)
+            return (x & -x).bit_length() - 1
+
+        def nth_bit(x: int, k: int) -> int:
+            x = int(x)
+            for _ in range(k):
+                x &= x - 1
+            return (x & -x).bit_length() - 1
+
+        return popcount, trailing_zeros, nth_bit
+    from numba.core import cgutils, types
+
+    intrinsic: Any = importlib.import_module("numba.extending").intrinsic
+    helpers: Any = cgutils
+    ir: Any = importlib.import_module("llvmlite.ir")
+    i64 = ir.IntType(64)
+
+    def llvm_call(name: str, arity: int, zero_is_defined: bool = False) -> Any:
+        def typer(typingctx: Any, *args: Any) -> Any:
+            def codegen(context: Any, builder: Any, sig: Any, values: Any) -> Any:
+                flag = [ir.IntType(1)(0)] if zero_is_defined else []
+                kinds = [i64] * arity + [ir.IntType(1)] * len(flag)
+                function = helpers.get_or_insert_function(
+                    builder.module, ir.FunctionType(i64, kinds), name
+                )
+                return builder.call(function, [*values, *flag])
+
+            return types.int64(*[types.int64] * arity), codegen
+
+        return typer
+
+    def popcount_of(typingctx: Any, x: Any) -> Any:
+        return llvm_call("llvm.ctpop.i64", 1)(typingctx, x)
+
+    def trailing_zeros_of(typingctx: Any, x: Any) -> Any:
+        return llvm_call("llvm.cttz.i64", 1, zero_is_defined=True)(typingctx, x)
+
+    def deposit_of(typingctx: Any, x: Any, mask: Any) -> Any:
+        return llvm_call("llvm.x86.bmi.pdep.64", 2)(typingctx, x, mask)
+
+    popcount = intrinsic(popcount_of)
+    trailing_zeros = intrinsic(trailing_zeros_of)
+    if _fast_deposit():
+        deposit = intrinsic(deposit_of)
+
+        def nth_bit(x: int, k: int) -> int:
+            return trailing_zeros(deposit(1 << k, x))
+
+    else:
+
+        def nth_bit(x: int, k: int) -> int:
+            for _ in range(k):
+                x &= x - 1
+            return trailing_zeros(x)
+
+    return popcount, trailing_zeros, _inline(nth_bit)
+
+
+_popcount, _trailing_zeros, _nth_bit = _make_bit_ops()
+
+
 __all__ = [
     "KIND_ALL_TRUMPS",
     "KIND_NO_TRUMPS",
@@ -146,44 +233,6 @@ P_PIVOTS = 15  # how many pivots follow (at most 4), ascending
 P_PIVOT = 16  # values at which the score changes in kind: a value within tolerance is exact
 PAR_SIZE = 20  # as to which side of each it lies (value >= pivot or not)
 
-_DEBRUIJN = np.array(
-    [
-        0,
-        1,
-        28,
-        2,
-        29,
-        14,
-        24,
-        3,
-        30,
-        22,
-        20,
-        15,
-        25,
-        17,
-        4,
-        8,
-        31,
-        27,
-        13,
-        23,
-        21,
-        19,
-        16,
-        7,
-        26,
-        12,
-        18,
-        6,
-        11,
-        5,
-        10,
-        9,
-    ],
-    dtype=np.int64,
-)
-
 
 def new_table() -> np.ndarray[Any, np.dtype[np.int64]]:
     """An empty transposition table, its rows aligned on 64-byte cache lines (a row is valid
@@ -192,12 +241,6 @@ def new_table() -> np.ndarray[Any, np.dtype[np.int64]]:
     buffer = np.zeros(rows * 2 + 8, dtype=np.int64)
     skip = (-buffer.ctypes.data % 64) // 8
     return buffer[skip : skip + rows * 2].reshape(rows, 2)
-
-
-@_inline
-def _low_index(low: int, debruijn: Any) -> int:
-    """Index of the single set bit of ``low`` (a card set of one card)."""
-    return int(debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27])
 
 
 @_inline
@@ -407,7 +450,7 @@ def _order(
 
 
 @_inline
-def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, ply: int, debruijn: Any) -> int:
+def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, ply: int) -> int:
     """Write one card per class of equivalent legal cards into ``moves``; return the count.
 
     Two cards are equivalent when no live card of their suit lies between them in trick
@@ -418,7 +461,7 @@ def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, ply: int, deb
     while m:
         low = m & -m
         m ^= low
-        c = _low_index(low, debruijn)
+        c = _trailing_zeros(low)
         up = tab[3, c]
         while up >= 0 and not (live >> up) & 1:
             up = tab[3, up]
@@ -451,7 +494,6 @@ def _two_tricks(
     under: int,
     beat_plain: int,
     partner: int,
-    debruijn: Any,
 ) -> int:
     """The declarers' points from the last two tricks with best play, two cards in every hand
     and ``leader`` to lead: every line of the first of them (at most 16; the last is forced),
@@ -472,9 +514,9 @@ def _two_tricks(
     while m0:
         low = m0 & -m0
         m0 ^= low
-        a = debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+        a = _trailing_zeros(low)
         rest = h0 ^ low
-        ra = debruijn[((rest * 0x077CB531) & 0xFFFFFFFF) >> 27]
+        ra = _trailing_zeros(rest)
         led = a >> 3
         ka = tab[0, a]
         best1 = 1 << 20 if up else -1
@@ -484,9 +526,9 @@ def _two_tricks(
         while m1:
             low = m1 & -m1
             m1 ^= low
-            b = debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+            b = _trailing_zeros(low)
             rest = h1 ^ low
-            rb = debruijn[((rest * 0x077CB531) & 0xFFFFFFFF) >> 27]
+            rb = _trailing_zeros(rest)
             kb = tab[0, b]
             if _beats_by(b, a, kb, ka, trumps):
                 holder1 = b
@@ -513,9 +555,9 @@ def _two_tricks(
             while m2:
                 low = m2 & -m2
                 m2 ^= low
-                c = debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+                c = _trailing_zeros(low)
                 rest = h2 ^ low
-                rc = debruijn[((rest * 0x077CB531) & 0xFFFFFFFF) >> 27]
+                rc = _trailing_zeros(rest)
                 kc = tab[0, c]
                 if _beats_by(c, holder1, kc, key1, trumps):
                     holder2 = c
@@ -542,9 +584,9 @@ def _two_tricks(
                 while m3:
                     low = m3 & -m3
                     m3 ^= low
-                    d = debruijn[((low * 0x077CB531) & 0xFFFFFFFF) >> 27]
+                    d = _trailing_zeros(low)
                     rest = h3 ^ low
-                    rd = debruijn[((rest * 0x077CB531) & 0xFFFFFFFF) >> 27]
+                    rd = _trailing_zeros(rest)
                     win = 3 if _beats_by(d, holder2, tab[0, d], key2, trumps) else win2
                     v = 0
                     if ((leader + win) & 1) == decl:
@@ -629,7 +671,6 @@ def search(
     st: Any,
     moves: Any,
     scores: Any,
-    debruijn: Any,
 ) -> int:
     """A zero-window probe at ``gamma`` from ply ``root``: a fail-soft bound on the declarers'
     final points (at least the result if it is >= ``gamma``, else at most the result).
@@ -679,7 +720,7 @@ def search(
                 if hands[0] & (hands[0] - 1) == 0:  # one card each: the last trick is forced
                     seat = leader
                     for i in range(4):
-                        played[p + i] = _low_index(hands[seat], debruijn)
+                        played[p + i] = _trailing_zeros(hands[seat])
                         seat = (seat + step) & 3
                     win = _winner(played, p, 4, tab, trumps)
                     v = acc + rem if ((leader + win * step) & 1) == decl else acc
@@ -699,7 +740,6 @@ def search(
                         under,
                         beat_plain,
                         partner,
-                        debruijn,
                     )
                     mode = _RETURN
                 else:
@@ -739,7 +779,7 @@ def search(
                         beat_plain,
                         partner,
                     )
-                count = _candidates(legal_cards, live, tab, moves, p, debruijn)
+                count = _candidates(legal_cards, live, tab, moves, p)
                 three = hand & (hand - 1) & ((hand & (hand - 1)) - 1)
                 etc = n == 3 and three & (three - 1) != 0
                 if etc:
@@ -889,7 +929,6 @@ def playout(
     st: Any,
     moves: Any,
     scores: Any,
-    debruijn: Any,
 ) -> int:
     """The declarers' final points when every seat plays the move ordering's first card from
     the node at ply ``p`` (a quick guess of the value; ``hands`` come back unchanged)."""
@@ -912,7 +951,7 @@ def playout(
         for i in range(q - n, q):
             live |= 1 << played[i]
         legal_cards = _legal(hand, played, q - n, n, win, tab, par)
-        count = _candidates(legal_cards, live, tab, moves, q, debruijn)
+        count = _candidates(legal_cards, live, tab, moves, q)
         if count > 1:
             _order(
                 moves,
@@ -961,7 +1000,6 @@ def value(
     st: Any,
     moves: Any,
     scores: Any,
-    debruijn: Any,
 ) -> int:
     """The declarers' final points from the node at ply ``p`` with best play (zero-window
     probes, bisecting between the proven bounds until they meet, or come within twice the
@@ -973,13 +1011,13 @@ def value(
     # value, often the very value: two probes then pin it).
     step = 1
     if guess < 0:
-        guess = playout(hands, played, p, tab, par, st, moves, scores, debruijn)
+        guess = playout(hands, played, p, tab, par, st, moves, scores)
         step = 8
     gamma = min(max(guess, lo + 1), hi)
     tolerance = 2 * par[P_TOLERANCE]
     last = 0  # +1 after a probe that failed high, -1 after one that failed low
     while hi - lo > tolerance:
-        g = search(hands, played, p, gamma, tab, par, tt, st, moves, scores, debruijn)
+        g = search(hands, played, p, gamma, tab, par, tt, st, moves, scores)
         if par[P_ABORTED]:
             return -1
         if g >= gamma:
@@ -999,7 +1037,7 @@ def value(
     for k in range(par[P_PIVOTS]):
         gamma = par[P_PIVOT + k]
         if lo < gamma <= hi:
-            g = search(hands, played, p, gamma, tab, par, tt, st, moves, scores, debruijn)
+            g = search(hands, played, p, gamma, tab, par, tt, st, moves, scores)
             if par[P_ABORTED]:
                 return -1
             if g >= gamma:
@@ -1020,7 +1058,6 @@ def values_per_card(
     st: Any,
     moves: Any,
     scores: Any,
-    debruijn: Any,
     out: Any,
 ) -> None:
     """For every legal card of the seat to play at ``ROOT``, the declarers' final points if it
@@ -1038,7 +1075,7 @@ def values_per_card(
     for i in range(p - n, p):
         live |= 1 << played[i]
     legal_cards = _legal(hand, played, p - n, n, st[p, S_WIN], tab, par)
-    count = _candidates(legal_cards, live, tab, moves, p, debruijn)
+    count = _candidates(legal_cards, live, tab, moves, p)
     cands = moves[p].copy()
     q = p + 1
     for i in range(count):
@@ -1070,7 +1107,7 @@ def values_per_card(
             if n == 0 or _beats(c, played[p - n + win], tab, par[P_TRUMPS]):
                 win = n
             st[q, S_WIN] = win
-        guess = value(hands, played, q, guess, tab, par, tt, st, moves, scores, debruijn)
+        guess = value(hands, played, q, guess, tab, par, tt, st, moves, scores)
         hands[seat] = hand
         if par[P_ABORTED]:
             for j in range(32):
@@ -1082,7 +1119,7 @@ def values_per_card(
     while m:
         low = m & -m
         m ^= low
-        c = _low_index(low, debruijn)
+        c = _trailing_zeros(low)
         if out[c] >= 0:
             continue
         up = tab[3, c]

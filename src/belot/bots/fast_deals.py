@@ -131,7 +131,6 @@ def _run(
         loaded.tabs,
         loaded.par,
         loaded.opts,
-        rules_core._DEBRUIJN,
         totals,
         hands,
         results,

@@ -135,7 +135,6 @@ def _run(loaded: _Loaded, count: int, rng: _Array, results: _Array, record: _Arr
         rng,
         loaded.tab,
         loaded.par,
-        rules._DEBRUIJN,
         totals,
         results,
         record,

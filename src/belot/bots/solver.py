@@ -337,7 +337,6 @@ class Solver:
             self._st,
             self._moves,
             self._scores,
-            core._DEBRUIJN,
         )
         self.nodes = int(par[core.P_NODES])
         if par[core.P_ABORTED]:
@@ -371,7 +370,6 @@ class Solver:
             self._st,
             self._moves,
             self._scores,
-            core._DEBRUIJN,
             out,
         )
         self.nodes = int(par[core.P_NODES])
