@@ -29,7 +29,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -69,21 +69,13 @@ def yardstick_duel(
     but those numbered in ``done`` (each also written to ``log`` as a JSON line as soon as it
     is played). The bots draw their random choices from each view, not from a running
     generator, so a pair plays the same whether the pairs before it were played or not."""
-    if against not in LEVELS:
-        raise SystemExit(f"unknown yardstick level {against!r} (known: {', '.join(LEVELS)})")
-    a = [bot(100 + s) for s in range(4)]
-    b = [make_yardstick(against, seed=200 + s) for s in range(4)]
-    rules = Rules.bulgarian()
-    out = []
-    for number in range(deals):
-        if number in done:
-            continue
-        pair = deal_pair(rules, (a, b), seed, number)
-        out.append(pair.a - pair.b)
-        if log is not None:
-            log.write(json.dumps({"pair": number, "diff": pair.a - pair.b}) + "\n")
-            log.flush()
-    return out
+    seats = _seats(bot, against)
+
+    def play(number: int) -> tuple[float, dict[str, Any]]:
+        pair = deal_pair(_RULES, seats, seed, number)
+        return pair.a - pair.b, {"pair": number, "diff": pair.a - pair.b}
+
+    return _played(deals, done, log, play)
 
 
 def yardstick_matches(
@@ -97,19 +89,43 @@ def yardstick_matches(
     """The bot's share of each match pair to 151 against the yardstick's ``against`` (1 both
     won, 0.5 one each, an unfinished match counting half), but those numbered in ``done``;
     each written to ``log`` as it ends, as ``yardstick_duel``'s pairs."""
+    seats = _seats(bot, against)
+
+    def play(number: int) -> tuple[float, dict[str, Any]]:
+        first, second = match_pair(_RULES, seats, seed, number)
+        return (first + second) / 2, {"match": number, "scores": [first, second]}
+
+    return _played(matches, done, log, play)
+
+
+_RULES = Rules.bulgarian()
+
+
+def _seats(bot: Factory, against: str) -> tuple[list[Bot], list[Bot]]:
+    """The bot's four players and the yardstick's (seeded as every duel here seeds them)."""
     if against not in LEVELS:
         raise SystemExit(f"unknown yardstick level {against!r} (known: {', '.join(LEVELS)})")
-    a = [bot(100 + s) for s in range(4)]
-    b = [make_yardstick(against, seed=200 + s) for s in range(4)]
-    rules = Rules.bulgarian()
+    return [bot(100 + s) for s in range(4)], [
+        make_yardstick(against, seed=200 + s) for s in range(4)
+    ]
+
+
+def _played(
+    count: int,
+    done: frozenset[int],
+    log: TextIO | None,
+    play: Callable[[int], tuple[float, dict[str, Any]]],
+) -> list[float]:
+    """``play`` each pair numbered below ``count`` but those in ``done``: their figures, each
+    pair's log row written as soon as it is played."""
     out = []
-    for number in range(matches):
+    for number in range(count):
         if number in done:
             continue
-        first, second = match_pair(rules, (a, b), seed, number)
-        out.append((first + second) / 2)
+        figure, row = play(number)
+        out.append(figure)
         if log is not None:
-            log.write(json.dumps({"match": number, "scores": [first, second]}) + "\n")
+            log.write(json.dumps(row) + "\n")
             log.flush()
     return out
 
