@@ -109,8 +109,8 @@ def _fast_deposit() -> bool:
     """Whether numba compiles for this machine's processor and it deposits bits (BMI2's
     ``pdep``) in one fast instruction: not AMD's before Zen 3, which run it in microcode."""
     config: Any = cast(Any, numba).config
-    if config.CPU_NAME not in (None, "host"):
-        return False  # compiled for another processor (a portable cache): maybe without BMI2
+    if config.CPU_NAME not in (None, "host") or config.CPU_FEATURES is not None:
+        return False  # compiled for another processor or features (a portable cache): no BMI2?
     binding: Any = importlib.import_module("llvmlite.binding")
     try:
         features = binding.get_host_cpu_features()
