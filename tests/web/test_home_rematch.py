@@ -139,7 +139,19 @@ def test_a_rematch_whose_answer_is_lost_with_the_connection_is_asked_again(
     old_id = page.url.rsplit("/", 1)[1]
     browser_tests.play_until(page, lambda: match_over(page), seconds=150)
     page.click("#rematch")
-    page.wait_for_url(lambda url: "/t/" in url and not url.endswith(f"/t/{old_id}"))
+    try:
+        page.wait_for_url(lambda url: "/t/" in url and not url.endswith(f"/t/{old_id}"))
+    except browser_tests.sync_api.TimeoutError:
+        # Say where the page stood: whether the answer was dropped, what the page shows.
+        where = page.evaluate(
+            "({url: location.pathname, phase: document.body.dataset.phase,"
+            " you: document.body.dataset.you,"
+            " toast: document.getElementById('toast').hidden ? null"
+            " : document.getElementById('toast').textContent,"
+            " button: document.getElementById('rematch') &&"
+            " document.getElementById('rematch').disabled})"
+        )
+        raise AssertionError(f"no rematch table after 20 s: dropped {lost}, page {where}") from None
     new_id = page.url.rsplit("/", 1)[1]
     assert lost == [new_id]
     page.wait_for_selector("#seed-hash")
