@@ -130,33 +130,29 @@ def _played(
     return out
 
 
-def read_log(path: Path) -> dict[int, float]:
-    """The pairs a ``--log`` holds: each pair's number and figure (a deal pair's game points
-    a deal, or a match pair's share of the two matches won)."""
+def read_log(path: Path) -> tuple[bool, dict[int, float]]:
+    """Whether a ``--log`` holds match pairs, and its pairs: each pair's number and figure (a
+    deal pair's game points a deal, or a match pair's share of the two matches won)."""
     with path.open() as lines:
         rows = list(map(json.loads, lines))
     if rows and "match" in rows[0]:
-        return {row["match"]: sum(row["scores"]) / 2 for row in rows}
-    return {row["pair"]: row["diff"] for row in rows}
-
-
-def _is_match_log(path: Path) -> bool:
-    with path.open() as lines:
-        first = lines.readline()
-    return bool(first) and "match" in json.loads(first)
+        return True, {row["match"]: sum(row["scores"]) / 2 for row in rows}
+    return False, {row["pair"]: row["diff"] for row in rows}
 
 
 def summary(paths: list[str]) -> None:
     """Print the figure of each ``--log`` in ``paths``, and of two, their paired difference."""
     logs: list[dict[int, float]] = []
+    kinds: set[bool] = set()
     for path in paths[:2]:
-        logged = read_log(Path(path))
+        matches, logged = read_log(Path(path))
         if not logged:
             raise SystemExit(f"{path}: no pairs")
         logs.append(logged)
+        kinds.add(matches)
         diffs = list(logged.values())
         mean, half = mean_ci(diffs)
-        if _is_match_log(Path(path)):
+        if matches:
             print(
                 f"{path}: wins {100 * mean:.1f}% ± {100 * half:.1f}% of {2 * len(diffs)}"
                 f" matches ({len(diffs)} match pairs)"
@@ -169,16 +165,19 @@ def summary(paths: list[str]) -> None:
             f" deal pairs ({won} won, {len(diffs) - won - lost} drawn, {lost} lost)"
         )
     if len(logs) == 2:
+        if len(kinds) == 2:
+            raise SystemExit("one log holds deal pairs, the other match pairs: nothing to pair")
         common = sorted(set(logs[0]) & set(logs[1]))
         if not common:
             raise SystemExit("the two logs have no pair in common")
         first = [logs[0][n] for n in common]
         second = [logs[1][n] for n in common]
         paired = [x - y for x, y in zip(first, second, strict=True)]
+        scale, unit = (100, " points of the matches won") if True in kinds else (1, " a deal")
         print(
-            f"on the {len(common)} pairs both hold: first {mean_ci(first)[0]:+.2f},"
-            f" second {mean_ci(second)[0]:+.2f}; first less second"
-            f" {mean_ci(paired)[0]:+.2f} ± {mean_ci(paired)[1]:.2f} a deal"
+            f"on the {len(common)} pairs both hold: first {scale * mean_ci(first)[0]:+.2f},"
+            f" second {scale * mean_ci(second)[0]:+.2f}; first less second"
+            f" {scale * mean_ci(paired)[0]:+.2f} ± {scale * mean_ci(paired)[1]:.2f}{unit}"
             f" ({sum(1 for d in paired if d)} pairs differ)"
         )
 
@@ -223,8 +222,10 @@ def main() -> None:
     started = time.perf_counter()
     # A log that holds pairs already (a run cut short) is carried on: those are not played
     # again, and the figure is of every pair in it.
-    logged = read_log(Path(args.log)) if args.log and Path(args.log).exists() else {}
-    if logged and _is_match_log(Path(args.log)) != bool(args.matches):
+    matches, logged = (
+        read_log(Path(args.log)) if args.log and Path(args.log).exists() else (False, {})
+    )
+    if logged and matches != bool(args.matches):
         kind = "match" if args.matches else "deal"
         raise SystemExit(f"--log {args.log}: not a log of {kind} pairs")
     with open(args.log, "a") if args.log else contextlib.nullcontext() as log:

@@ -165,3 +165,11 @@ def test_a_yardstick_match_duel_counts_the_matches_won_and_carries_on(tmp_path: 
     mixed = run("basic", "--deals", "2", "--log", str(log))  # a deal duel on a match log
     assert mixed.returncode != 0
     assert "not a log of deal pairs" in mixed.stderr
+
+    deals = tmp_path / "deals.jsonl"
+    assert run("random", "--deals", "2", "--log", str(deals)).returncode == 0
+    unpaired = run("basic", "--summary", str(log), str(deals))  # no pair of a match and a deal
+    assert unpaired.returncode != 0
+    assert "one log holds deal pairs, the other match pairs" in unpaired.stderr
+    paired = run("basic", "--summary", str(log), str(resumed))
+    assert "first less second +0.00 ± 0.00 points of the matches won" in paired.stdout
