@@ -162,6 +162,8 @@ def _make_bit_ops() -> tuple[Callable[[int], int], Callable[[int], int], Callabl
 
         return typer
 
+    # numba lowers an intrinsic's call by its typer's own parameters: each needs a fixed
+    # number of them (a ``*args`` typer fails), hence these three.
     def popcount_of(typingctx: Any, x: Any) -> Any:
         return llvm_call("llvm.ctpop.i64", 1)(typingctx, x)
 
