@@ -125,6 +125,7 @@ def _make_bit_ops() -> tuple[Callable[[int], int], Callable[[int], int], Callabl
     and ``nth_bit(x, k)`` (the index of the ``k``-th lowest set bit, from 0) of a card set:
     single instructions through LLVM's intrinsics (``nth_bit``: ``pdep`` where it is fast, else
     the low bits cleared one by one), plain Python without the JIT."""
+    deposit: Any = None
     if numba is None or cast(Any, numba).config.DISABLE_JIT:
 
         def popcount(x: int) -> int:
@@ -134,49 +135,44 @@ def _make_bit_ops() -> tuple[Callable[[int], int], Callable[[int], int], Callabl
             x = int(x)
             return (x & -x).bit_length() - 1
 
-        def nth_bit(x: int, k: int) -> int:
-            x = int(x)
-            for _ in range(k):
-                x &= x - 1
-            return (x & -x).bit_length() - 1
+    else:
+        from numba.core import cgutils, types
 
-        return popcount, trailing_zeros, nth_bit
-    from numba.core import cgutils, types
+        intrinsic: Any = importlib.import_module("numba.extending").intrinsic
+        helpers: Any = cgutils
+        ir: Any = importlib.import_module("llvmlite.ir")
+        i64 = ir.IntType(64)
 
-    intrinsic: Any = importlib.import_module("numba.extending").intrinsic
-    helpers: Any = cgutils
-    ir: Any = importlib.import_module("llvmlite.ir")
-    i64 = ir.IntType(64)
+        def llvm_call(name: str, arity: int, zero_is_defined: bool = False) -> Any:
+            def typer(typingctx: Any, *args: Any) -> Any:
+                def codegen(context: Any, builder: Any, sig: Any, values: Any) -> Any:
+                    flag = [ir.IntType(1)(0)] if zero_is_defined else []
+                    kinds = [i64] * arity + [ir.IntType(1)] * len(flag)
+                    function = helpers.get_or_insert_function(
+                        builder.module, ir.FunctionType(i64, kinds), name
+                    )
+                    return builder.call(function, [*values, *flag])
 
-    def llvm_call(name: str, arity: int, zero_is_defined: bool = False) -> Any:
-        def typer(typingctx: Any, *args: Any) -> Any:
-            def codegen(context: Any, builder: Any, sig: Any, values: Any) -> Any:
-                flag = [ir.IntType(1)(0)] if zero_is_defined else []
-                kinds = [i64] * arity + [ir.IntType(1)] * len(flag)
-                function = helpers.get_or_insert_function(
-                    builder.module, ir.FunctionType(i64, kinds), name
-                )
-                return builder.call(function, [*values, *flag])
+                return types.int64(*[types.int64] * arity), codegen
 
-            return types.int64(*[types.int64] * arity), codegen
+            return typer
 
-        return typer
+        # numba lowers an intrinsic's call by its typer's own parameters: each needs a fixed
+        # number of them (a ``*args`` typer fails), hence these three.
+        def popcount_of(typingctx: Any, x: Any) -> Any:
+            return llvm_call("llvm.ctpop.i64", 1)(typingctx, x)
 
-    # numba lowers an intrinsic's call by its typer's own parameters: each needs a fixed
-    # number of them (a ``*args`` typer fails), hence these three.
-    def popcount_of(typingctx: Any, x: Any) -> Any:
-        return llvm_call("llvm.ctpop.i64", 1)(typingctx, x)
+        def trailing_zeros_of(typingctx: Any, x: Any) -> Any:
+            return llvm_call("llvm.cttz.i64", 1, zero_is_defined=True)(typingctx, x)
 
-    def trailing_zeros_of(typingctx: Any, x: Any) -> Any:
-        return llvm_call("llvm.cttz.i64", 1, zero_is_defined=True)(typingctx, x)
+        def deposit_of(typingctx: Any, x: Any, mask: Any) -> Any:
+            return llvm_call("llvm.x86.bmi.pdep.64", 2)(typingctx, x, mask)
 
-    def deposit_of(typingctx: Any, x: Any, mask: Any) -> Any:
-        return llvm_call("llvm.x86.bmi.pdep.64", 2)(typingctx, x, mask)
-
-    popcount = intrinsic(popcount_of)
-    trailing_zeros = intrinsic(trailing_zeros_of)
-    if _fast_deposit():
-        deposit = intrinsic(deposit_of)
+        popcount = intrinsic(popcount_of)
+        trailing_zeros = intrinsic(trailing_zeros_of)
+        if _fast_deposit():
+            deposit = intrinsic(deposit_of)
+    if deposit is not None:
 
         def nth_bit(x: int, k: int) -> int:
             return trailing_zeros(deposit(1 << k, x))
