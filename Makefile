@@ -5,6 +5,9 @@ STAMP := $(VENV)/.installed
 # The extras that the tests need and playing does not: the research adapters' frameworks,
 # Redis's client for several servers, and Ray.
 RESEARCH := $(VENV)/.research
+# Processes for the test suite (pytest-xdist): one per core of the project's 2-core machine,
+# each file's tests in one process, so a module's server or database is set up once.
+TEST_WORKERS ?= 2
 
 .PHONY: play test lint bench docs screenshots clean
 
@@ -26,7 +29,7 @@ test: $(RESEARCH)
 	$(VENV)/bin/ruff format --check src tests
 	$(VENV)/bin/mypy src/belot
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/site
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadfile
 
 bench: $(STAMP)
 	$(VENV)/bin/belot bench
