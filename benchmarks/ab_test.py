@@ -1,7 +1,8 @@
 """A/B test of two settings of `strong`, each against `basic` on the same deals.
 
 Run: ``.venv/bin/python benchmarks/ab_test.py X Y [--deals 300] [--seed 41] [--workers 2]``
-or, for matches to 151 in place of single deals, ``... X Y --matches 50``.
+or, for matches to 151 in place of single deals, ``... X Y --matches 50``; ``--game bela``
+(or ``french``, ``coinche``) plays another game than Bulgarian Belot.
 
 X and Y are JSON objects of settings, each a module constant of ``belot.bots`` by its dotted
 name, e.g. ``'{"strong.FIRST_TRICK_THINK": 3}'`` against ``'{}'`` (the committed settings);
@@ -62,19 +63,20 @@ class _Tuned(StrongBot):
                 setattr(module, attribute, value)
 
 
-def _both(job: tuple[int, int, bool, dict[str, Any], dict[str, Any]]) -> tuple[float, float]:
-    """X's and Y's result on the duels' pair ``number``: game points less basic's a deal for a
-    deal pair, the share of the two matches won for a match pair."""
-    seed, number, matches, x, y = job
+def _both(job: tuple[str, int, int, bool, dict[str, Any], dict[str, Any]]) -> tuple[float, float]:
+    """X's and Y's result on the duels' pair ``number`` of ``game``: game points less basic's a
+    deal for a deal pair, the share of the two matches won for a match pair."""
+    game, seed, number, matches, x, y = job
+    rules = Rules.preset_named(game)
     basic: list[Bot] = [BasicBot(seed=200 + s) for s in range(4)]
     out = []
     for settings in (x, y):
         tuned: list[Bot] = [_Tuned(100 + s, settings) for s in range(4)]
         if matches:
-            first, second = match_pair(Rules.bulgarian(), (tuned, basic), seed, number)
+            first, second = match_pair(rules, (tuned, basic), seed, number)
             out.append((first + second) / 2)
         else:
-            pair = deal_pair(Rules.bulgarian(), (tuned, basic), seed, number)
+            pair = deal_pair(rules, (tuned, basic), seed, number)
             out.append(pair.a - pair.b)
     return out[0], out[1]
 
@@ -104,13 +106,18 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--matches", type=int, default=0)
     parser.add_argument("--log", type=Path, default=None, help="JSON lines, one per pair")
+    parser.add_argument(
+        "--game", choices=("bulgarian", "french", "coinche", "bela"), default="bulgarian"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     count = args.matches or args.deals
     header = {"x": args.x, "y": args.y, "seed": args.seed, "matches": args.matches > 0}
+    if args.game != "bulgarian":  # the logs of Bulgarian tests keep their header
+        header["game"] = args.game
     results = _read_log(args.log, header) if args.log else {}
     jobs = [
-        (args.seed, number, args.matches > 0, args.x, args.y)
+        (args.game, args.seed, number, args.matches > 0, args.x, args.y)
         for number in range(count)
         if number not in results
     ]
@@ -128,7 +135,7 @@ def main() -> None:
     pairs = [results[number] for number in range(count)]
     diffs = [x - y for x, y in pairs]
     ci = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
-    print(f"X {json.dumps(args.x)}  against  Y {json.dumps(args.y)}")
+    print(f"X {json.dumps(args.x)}  against  Y {json.dumps(args.y)}  ({args.game})")
     if args.matches:
         print(f"  {len(diffs)} match pairs (seed {args.seed}), {sum(1 for d in diffs if d)} differ")
         print(f"  X wins {100 * statistics.mean(x for x, _ in pairs):.1f}% of matches")
