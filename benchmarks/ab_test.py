@@ -123,7 +123,7 @@ def main() -> None:
     ]
     log = args.log.open("a", encoding="utf-8") if args.log else None
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        futures = {pool.submit(_both, job): job[1] for job in jobs}
+        futures = {pool.submit(_both, job): job[2] for job in jobs}
         for future in as_completed(futures):
             number = futures[future]
             results[number] = future.result()

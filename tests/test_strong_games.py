@@ -35,6 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 from yardstick import make as make_yardstick
 
+from conftest import deal_with_hands, push_all
+
 GAMES = ("french", "coinche", "bela")
 #: A small think budget keeps the whole-deal tests quick; the decisions are the same kind.
 THINK = 0.05
@@ -208,6 +210,43 @@ def test_coinche_weighs_levels_and_doubles() -> None:
         if deal.phase is not Phase.AUCTION:
             break
     pytest.fail("no Coinche turn with levels to weigh in this deal")
+
+
+def test_bela_weighs_a_pass_and_the_two_strongest_suits() -> None:
+    """Each suit weighed costs a solve a world: a Bela naming turn weighs the pass and the two
+    suits its six visible cards are strongest in, and the dealer, forced, those two suits."""
+    rules = Rules.bela()
+    hands = {
+        Seat.N: "7S 8S 9S QS 7D 8D JD 9D",
+        Seat.E: "10H JC QC KC AC 10C QD KD",
+        Seat.S: "7H 8H QH KH JS AS 8C 9C",
+        Seat.W: "JH 9H AH 10S KS 7C AD 10D",
+    }
+    deal = deal_with_hands(hands, rules, dealer=Seat.N)
+    assert deal.turn is Seat.W  # the dealer's right calls first
+    view = deal.view(Seat.W)
+    assert {str(c) for c in view.legal} == {"pass", "clubs", "diamonds", "hearts", "spades"}
+    weighed = [str(c) for c in worth_weighing(view)]
+    assert weighed[0] == "pass" and set(weighed[1:]) == {"hearts", "spades"}
+    push_all(deal, "pass pass pass")
+    forced = deal.view(Seat.N)
+    assert "pass" not in {str(c) for c in forced.legal}
+    assert {str(c) for c in worth_weighing(forced)} == {"spades", "diamonds"}
+
+
+def test_french_weighs_the_turned_suit_then_the_two_strongest_others() -> None:
+    rules = Rules.french()
+    deal = Deal(rules, seed="weighing")
+    _advance(deal, 1)  # the cut
+    first = deal.view(deal.turn)
+    assert first.turned is not None
+    turned = first.turned.suit
+    assert [c.kind for c in worth_weighing(first)] == [CallKind.PASS, CallKind.BID]
+    push_all(deal, "pass pass pass pass")
+    second = deal.view(deal.turn)
+    suits = [c.contract for c in worth_weighing(second) if c.kind is CallKind.BID]
+    assert len([c for c in second.legal if c.kind is CallKind.BID]) == 3
+    assert len(suits) == 2 and int(turned) not in suits
 
 
 #: Decisions of ``strong`` (seed 7) on Bulgarian views of deals ``pin-N`` played by ``basic``

@@ -39,6 +39,7 @@ from belot.bots.basic import (
     BasicBot,
     bid_margin,
     coinche_estimate,
+    contract_strength,
     defence_strength,
 )
 from belot.bots.match_equity import MatchUtility, match_utility
@@ -238,6 +239,11 @@ _COINCHE_LEVELS: Final = 6
 _COINCHE_SUITS: Final = 2
 _COINCHE_WINDOW: Final = 30
 _CAPOT_ESTIMATE: Final = 190
+#: French Belote and Bela: how many suits a call is weighed in, the hand's strongest. Every
+#: suit weighed costs a solve a world: with all four, a Bela naming turn weighed about 6 worlds
+#: within its budget, with two about 10, and its decisions came nearer those of 8 times the
+#: budget (docs/bots/research.md, "Fewer suits, more worlds").
+GAME_SUITS: Final = 2
 #: Solver nodes a call played out in a world is charged (its time: a view, ``basic``'s call,
 #: the push and pop, and the scoring of the outcome), so that the auction's node budget keeps
 #: the decision's time whatever the number of calls weighed.
@@ -245,11 +251,18 @@ CALL_NODES: Final = 15_000
 
 
 def _game_worth_weighing(view: SeatView) -> list[Call]:
-    """French Belote's and Bela's legal calls (a pass and at most four suits), or Coinche's
+    """French Belote's and Bela's pass and the ``GAME_SUITS`` suits the hand is strongest in
+    (``basic``'s ``contract_strength``, French Belote's with the turned card), or Coinche's
     pass, coinche, surcoinche and the bids of its best suits at the levels within reach."""
     legal = [a for a in view.legal if isinstance(a, Call)]
     if game_of(view.rules).name != "coinche":
-        return legal
+        names = [c for c in legal if c.kind is CallKind.BID and c.contract is not None]
+        if len(names) <= GAME_SUITS:
+            return legal
+        hand = _mask(view.hand) | (view.turned.mask if view.turned is not None else 0)
+        names.sort(key=lambda c: -contract_strength(hand, Contract(c.contract or 0)))
+        kept = set(names[:GAME_SUITS])
+        return [c for c in legal if c.kind is not CallKind.BID or c in kept]
     hand = _mask(view.hand)
     lowest = min((c.level for c in legal if c.kind is CallKind.BID), default=None)
     calls = [c for c in legal if c.kind is not CallKind.BID]
