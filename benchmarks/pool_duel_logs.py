@@ -14,22 +14,28 @@ import sys
 from belot.bots.arena import mean_ci
 
 
-def pair_diffs(path: str) -> tuple[tuple[str, str, object, object], list[float]]:
-    """The duel a log holds (A, B, think, rules) and A − B on each of its deal pairs."""
+def pairs_of(path: str) -> tuple[dict[str, object], dict[int, float]]:
+    """A log's header and A − B (game points a deal) on each of its deal pairs, by number."""
     with open(path) as lines:
         rows = [json.loads(line) for line in lines if line.strip()]
     if not rows or "belot_duel_log" not in rows[0]:
         raise SystemExit(f"{path}: not a belot duel log")
-    head = rows[0]
-    diffs: list[float] = []
+    diffs: dict[int, float] = {}
     for row in rows[1:]:
         if row.get("kind") != "deals":
             continue
-        for _, games in row["pairs"]:
+        for number, games in row["pairs"]:
             a = sum(game[3][0] for game in games) / 2
             b = sum(game[3][1] for game in games) / 2
-            diffs.append(a - b)
-    return (head["a"], head["b"], head["think"], json.dumps(head["rules"])), diffs
+            diffs[int(number)] = a - b
+    return rows[0], diffs
+
+
+def pair_diffs(path: str) -> tuple[tuple[str, str, object, object], list[float]]:
+    """The duel a log holds (A, B, think, rules) and A − B on each of its deal pairs."""
+    head, diffs = pairs_of(path)
+    duel = (str(head["a"]), str(head["b"]), head["think"], json.dumps(head["rules"]))
+    return duel, list(diffs.values())
 
 
 def main(paths: list[str]) -> None:
