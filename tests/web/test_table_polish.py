@@ -130,11 +130,13 @@ def test_a_hint_lost_with_its_connection_is_asked_again(
     page.route_web_socket("**/ws/**", route)
     browser_tests.create_table(page, server)
     browser_tests.play_until(page, lambda: my_card_turn(page), seconds=40)
-    legal = len(page.query_selector_all("#hand .card.legal"))
     page.click("#hint-btn")
     page.wait_for_selector("#hint-box li")
     assert lost
-    assert len(page.query_selector_all("#hint-box li")) == legal
+    # The legal cards counted as the hint is shown (the turn is the person's until it plays):
+    # counted as the turn came, a busy machine's page could still be drawing the trick before.
+    legal = len(page.query_selector_all("#hand .card.legal"))
+    assert len(page.query_selector_all("#hint-box li")) == legal > 0
     assert page.is_hidden("#hint-working") and page.is_enabled("#hint-btn")
     assert not page.errors
 
