@@ -256,12 +256,14 @@ def _game_worth_weighing(view: SeatView) -> list[Call]:
     pass, coinche, surcoinche and the bids of its best suits at the levels within reach."""
     legal = [a for a in view.legal if isinstance(a, Call)]
     if game_of(view.rules).name != "coinche":
-        names = [c for c in legal if c.kind is CallKind.BID and c.contract is not None]
-        if len(names) <= GAME_SUITS:
-            return legal
+        # The turned card goes to the taker, whatever suit is named.
         hand = _mask(view.hand) | (view.turned.mask if view.turned is not None else 0)
-        names.sort(key=lambda c: -contract_strength(hand, Contract(c.contract or 0)))
-        kept = set(names[:GAME_SUITS])
+        strength = {
+            c: contract_strength(hand, c.contract)
+            for c in legal
+            if c.kind is CallKind.BID and c.contract is not None
+        }
+        kept = set(sorted(strength, key=strength.__getitem__, reverse=True)[:GAME_SUITS])
         return [c for c in legal if c.kind is not CallKind.BID or c in kept]
     hand = _mask(view.hand)
     lowest = min((c.level for c in legal if c.kind is CallKind.BID), default=None)
