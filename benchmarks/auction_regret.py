@@ -1,11 +1,12 @@
 """How far `strong`'s auction calls fall short of the calls a much longer search would make.
 
-Deals of a game are played by ``basic`` up to a random auction turn (or the dealer's forced
-turn); there the calls are estimated twice by `strong`'s bidding (``bidding.estimate_calls``):
-once with ``--long`` times the auction's node budget and worlds (the reference, from its own
-random worlds), and once at the budget `strong` has, for each setting of how many suits a
-French Belote or Bela call is weighed in (``bidding.GAME_SUITS``). A setting's regret at a turn
-is what the reference gives the best call less what it gives the call that setting makes (a
+Deals of a game are played by ``basic`` up to a random auction turn (Bela's, or the dealer's
+forced one; French Belote's in the second round, where three suits are legal); there the
+calls are estimated twice by `strong`'s bidding (``bidding.estimate_calls``): once with
+``--long`` times the auction's node budget and worlds (the reference, from its own random
+worlds), and once at the budget `strong` has, for each setting of how many suits a French
+Belote or Bela call is weighed in (``bidding.GAME_SUITS``). A setting's regret at a turn is
+what the reference gives the best call less what it gives the call that setting makes (a
 noisy reference overstates every regret alike; the differences between settings are paired).
 
 Run: ``.venv/bin/python benchmarks/auction_regret.py --game bela --turns 120 --seed 11``
@@ -67,7 +68,9 @@ def _turn(rules: Rules, seed: int, number: int, long: float) -> dict[str, Any] |
     rng = random.Random(f"regret:{seed}:{number}")
     deal = Deal(rules, dealer=Seat(number % 4), seed=f"regret:{seed}:{number}")
     deal.push(Cut(rng.randint(1, 31)))
-    chosen = rng.randrange(4)
+    # Bela's one round of four turns; French Belote's second round (turns 4 to 7), the only
+    # one in which more suits than two are legal (a deal taken in the first round gives none).
+    chosen = rng.randrange(4) + (4 if rules.preset == "french" else 0)
     basic = BasicBot()
     nodes = int(AUCTION_THINK * DEFAULT_THINK * NODES_PER_SECOND)
     for turn in range(8):
