@@ -4,8 +4,9 @@ Deals of a game are played by ``basic`` up to a random auction turn (Bela's, or 
 forced one; French Belote's in the second round, where three suits are legal); there the
 calls are estimated twice by `strong`'s bidding (``bidding.estimate_calls``): once with
 ``--long`` times the auction's node budget and worlds (the reference, from its own random
-worlds), and once at the budget `strong` has, for each setting of how many suits a French
-Belote or Bela call is weighed in (``bidding.GAME_SUITS``). A setting's regret at a turn is
+worlds), and once at the budget `strong` has, for each setting of how many suits a Bela call
+is weighed in (``bidding.GAME_SUITS``; French Belote weighs every suit since 3 December 2026,
+so its settings now agree: its log was made at 86b4aa3). A setting's regret at a turn is
 what the reference gives the best call less what it gives the call that setting makes (a
 noisy reference overstates every regret alike; the differences between settings are paired).
 

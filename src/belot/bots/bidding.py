@@ -239,10 +239,11 @@ _COINCHE_LEVELS: Final = 6
 _COINCHE_SUITS: Final = 2
 _COINCHE_WINDOW: Final = 30
 _CAPOT_ESTIMATE: Final = 190
-#: French Belote and Bela: how many suits a call is weighed in, the hand's strongest. Every
-#: suit weighed costs a solve a world: with all four, a Bela naming turn weighed about 6 worlds
-#: within its budget, with two about 10, and its decisions came nearer those of 8 times the
-#: budget (docs/bots/research.md, "Fewer suits, more worlds").
+#: Bela: how many suits a call is weighed in, the hand's strongest. Every suit weighed costs a
+#: solve a world: with all four, a naming turn weighed about 6 worlds within its budget, with
+#: two about 10, and its decisions came nearer those of 8 times the budget; French Belote's
+#: second round (three suits) showed no such gain, and weighs every suit (docs/bots/research.md,
+#: "Fewer suits, more worlds").
 GAME_SUITS: Final = 2
 #: Solver nodes a call played out in a world is charged (its time: a view, ``basic``'s call,
 #: the push and pop, and the scoring of the outcome), so that the auction's node budget keeps
@@ -251,13 +252,15 @@ CALL_NODES: Final = 15_000
 
 
 def _game_worth_weighing(view: SeatView) -> list[Call]:
-    """French Belote's and Bela's pass and the ``GAME_SUITS`` suits the hand is strongest in
-    (``basic``'s ``contract_strength``, French Belote's with the turned card), or Coinche's
+    """French Belote's legal calls (a pass and at most three suits), Bela's pass and the
+    ``GAME_SUITS`` suits the hand is strongest in (``basic``'s ``contract_strength``), or Coinche's
     pass, coinche, surcoinche and the bids of its best suits at the levels within reach."""
     legal = [a for a in view.legal if isinstance(a, Call)]
-    if game_of(view.rules).name != "coinche":
-        # The turned card goes to the taker, whatever suit is named.
-        hand = _mask(view.hand) | (view.turned.mask if view.turned is not None else 0)
+    name = game_of(view.rules).name
+    if name == "french":
+        return legal  # at most three suits, and two instead showed no gain (GAME_SUITS)
+    if name == "bela":
+        hand = _mask(view.hand)
         strength = {
             c: contract_strength(hand, c.contract)
             for c in legal
