@@ -225,12 +225,10 @@ class Person:
         kind = message["type"]
         if kind == "status":
             self.statuses.append(message)
-            if message.get("database") == "ok":
-                # The table is served again, maybe elsewhere: what was sent may be lost, and
-                # the whole state comes next. Like the page, act on that state (its turn shown
-                # again is a turn anew), not on the last one held: an action that did arrive
-                # has moved the table on, and acting on the old state again would be refused.
+            if message.get("database") == "ok" and self.states:
+                # The table is served again, maybe elsewhere: what was sent may be lost.
                 self.acted.clear()
+                await self._act(ws, self.states[-1], rng)
         elif kind == "error":
             self.errors.append(message["message"])
         elif kind == "hint":
