@@ -116,14 +116,14 @@ def main() -> None:
     if args.game != "bulgarian":  # the logs of Bulgarian tests keep their header
         header["game"] = args.game
     results = _read_log(args.log, header) if args.log else {}
-    jobs = [
-        (args.game, args.seed, number, args.matches > 0, args.x, args.y)
+    jobs = {
+        number: (args.game, args.seed, number, args.matches > 0, args.x, args.y)
         for number in range(count)
         if number not in results
-    ]
+    }
     log = args.log.open("a", encoding="utf-8") if args.log else None
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        futures = {pool.submit(_both, job): job[2] for job in jobs}
+        futures = {pool.submit(_both, job): number for number, job in jobs.items()}
         for future in as_completed(futures):
             number = futures[future]
             results[number] = future.result()

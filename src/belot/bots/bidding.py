@@ -259,8 +259,8 @@ def _game_worth_weighing(view: SeatView) -> list[Call]:
     name = game_of(view.rules).name
     if name == "french":
         return legal  # at most three suits, and two instead showed no gain (GAME_SUITS)
+    hand = _mask(view.hand)
     if name == "bela":
-        hand = _mask(view.hand)
         strength = {
             c: contract_strength(hand, c.contract)
             for c in legal
@@ -268,7 +268,6 @@ def _game_worth_weighing(view: SeatView) -> list[Call]:
         }
         kept = set(sorted(strength, key=strength.__getitem__, reverse=True)[:GAME_SUITS])
         return [c for c in legal if c.kind is not CallKind.BID or c in kept]
-    hand = _mask(view.hand)
     lowest = min((c.level for c in legal if c.kind is CallKind.BID), default=None)
     calls = [c for c in legal if c.kind is not CallKind.BID]
     if lowest is None:
