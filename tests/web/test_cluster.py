@@ -153,6 +153,11 @@ def cluster(
     yield servers
 
 
+#: How long a person shown "database ok" waits for the table to move on before acting again
+#: on the turn it was shown (what it sent may have been lost with the server that had it).
+AGAIN_AFTER = 2.0
+
+
 @dataclass
 class Person:
     """One seat of a table in a browser: plays a random legal card as soon as it may, and
@@ -174,6 +179,7 @@ class Person:
     acted: set[str] = field(default_factory=set)
     shown_again: int = 0
     _task: asyncio.Task[None] | None = None
+    _again: asyncio.Future[None] | None = None
     _news: asyncio.Event = field(default_factory=asyncio.Event)
 
     def start(self) -> None:
@@ -182,6 +188,8 @@ class Person:
     async def stop(self) -> None:
         assert self._task is not None
         self._task.cancel()
+        if self._again is not None:
+            self._again.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
 
@@ -226,9 +234,10 @@ class Person:
         if kind == "status":
             self.statuses.append(message)
             if message.get("database") == "ok" and self.states:
-                # The table is served again, maybe elsewhere: what was sent may be lost.
-                self.acted.clear()
-                await self._act(ws, self.states[-1], rng)
+                # The table is served again, maybe elsewhere: what was sent may be lost, or
+                # may only be late (a busy owner answers it soon). Like a person looking at a
+                # page that does not move, it acts again on what it was shown after a while.
+                self._again = asyncio.ensure_future(self._act_again(ws, self.states[-1], rng))
         elif kind == "error":
             self.errors.append(message["message"])
         elif kind == "hint":
@@ -236,6 +245,15 @@ class Person:
         elif kind == "state":
             self.states.append(message)
             await self._act(ws, message, rng)
+        self._news.set()
+
+    async def _act_again(self, ws: Any, state: dict[str, Any], rng: random.Random) -> None:
+        await asyncio.sleep(AGAIN_AFTER)
+        if _position(self.states[-1]) != _position(state):
+            return  # the table moved on: what was sent arrived
+        self.acted.discard(_position(state))
+        with contextlib.suppress(websockets.exceptions.WebSocketException):
+            await self._act(ws, state, rng)
         self._news.set()
 
     async def _act(self, ws: Any, state: dict[str, Any], rng: random.Random) -> None:
