@@ -1076,7 +1076,7 @@ class Deal:
 
     def copy(self) -> Deal:
         """An independent copy with the same history (undo included)."""
-        other = object.__new__(Deal)
+        other = Deal.__new__(Deal)
         # In the order __init__ sets them, never through __dict__ (see _restore).
         for name in _ATTRIBUTES:
             setattr(other, name, getattr(self, name))

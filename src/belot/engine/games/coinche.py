@@ -13,7 +13,7 @@ from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
 from belot.engine.games.base import AuctionStep, Bidding, Game, Hands
 from belot.engine.games.bulgarian import extras, valat_team
-from belot.engine.games.french import French, single_best_scores
+from belot.engine.games.french import leader_at, single_best_scores
 from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore, Outcome
 from belot.engine.table import Seat, Team
@@ -302,5 +302,7 @@ class Coinche(Game):
             deal.double,
         )
 
-    #: Seed 004: at the end of a hand, a team at the target or more that leads; tied: play on.
-    match_winner = French.match_winner
+    def match_winner(self, totals: tuple[int, int], last: DealScore, target: int) -> Team | None:
+        """Seed 004: at the end of a hand, a team at the target or more that leads; tied: play
+        on (as in French Belote)."""
+        return leader_at(totals, target)

@@ -108,7 +108,7 @@ def score_french(
         shown[capot.other] = 0
     raw = (points[0] + shown[0] + belote[0], points[1] + shown[1] + belote[1])
     defenders = takers.other
-    notes = ("capot",) if capot is not None else ()
+    notes: tuple[str, ...] = ("capot",) if capot is not None else ()
     written = list(raw)
     if raw[takers] >= raw[defenders]:  # 81:81 is made (seed 001)
         outcome, winner = Outcome.MADE, takers
@@ -230,9 +230,13 @@ class French(Game):
         )
 
     def match_winner(self, totals: tuple[int, int], last: DealScore, target: int) -> Team | None:
-        """At the end of a hand, a team at ``target`` or more that leads (a capot too); tied:
-        play on."""
-        ns, ew = totals
-        if max(ns, ew) < target or ns == ew:
-            return None
-        return Team.NS if ns > ew else Team.EW
+        return leader_at(totals, target)
+
+
+def leader_at(totals: tuple[int, int], target: int) -> Team | None:
+    """At the end of a hand, a team at ``target`` or more that leads (a capot too); tied:
+    play on."""
+    ns, ew = totals
+    if max(ns, ew) < target or ns == ew:
+        return None
+    return Team.NS if ns > ew else Team.EW
