@@ -11,27 +11,36 @@ TEST_WORKERS ?= 2
 
 .PHONY: play test lint bench docs screenshots clean
 
+# The engine's modules that the install compiles with mypyc (src/belot/engine/build.py).
+COMPILED := $(VENV)/.compiled
+ENGINE := setup.py $(wildcard src/belot/engine/*.py src/belot/engine/games/*.py)
+
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,postgres]'
-	touch $(STAMP)
+	touch $(STAMP) $(COMPILED)
+
+# An edited engine is compiled again (until then it runs from its source).
+$(COMPILED): $(STAMP) $(ENGINE)
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $(COMPILED)
 
 $(RESEARCH): $(STAMP)
 	$(PY) -m pip install --quiet -e '.[openspiel,pettingzoo,cluster,ray]'
-	touch $(RESEARCH)
+	touch $(RESEARCH) $(COMPILED)
 
-play: $(STAMP)
+play: $(COMPILED)
 	$(VENV)/bin/belot serve --open
 
-test: $(RESEARCH)
+test: $(RESEARCH) $(COMPILED)
 	$(VENV)/bin/ruff check src tests
 	$(VENV)/bin/ruff format --check src tests
 	$(VENV)/bin/mypy src/belot
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/site
 	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadfile
 
-bench: $(STAMP)
+bench: $(COMPILED)
 	$(VENV)/bin/belot bench
 
 # The documentation site at http://127.0.0.1:8000/, rebuilt on every edit.
@@ -44,3 +53,5 @@ screenshots: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build site src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	find src -name '*.so' -delete
+	rm -f src/belot/engine/compiled.json

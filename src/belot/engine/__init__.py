@@ -3,6 +3,8 @@
 It knows nothing of bots, the web or the command line.
 """
 
+# First: it decides whether the compiled modules or their source are imported.
+from belot.engine import build as _build  # noqa: F401
 from belot.engine.actions import Action, Call, CallKind, Cut, Declare, Play, parse_action
 from belot.engine.cards import Card, Rank, Suit, cards_of, mask_of, parse_cards
 from belot.engine.contracts import Contract
