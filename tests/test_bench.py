@@ -24,6 +24,7 @@ from belot.bench import (
     run_benchmarks,
 )
 from belot.cli import main
+from belot.engine import build
 from belot.engine.playout import check_position
 from belot.engine.tricks import legal_mask
 
@@ -62,6 +63,9 @@ def test_bench_json() -> None:
     report = json.loads(out)
     assert report["seconds"] == 0.05 and report["seed"] == 3
     assert report["machine"]["cpus"] >= 1 and report["machine"]["python"]
+    assert report["machine"]["engine"] == (
+        "compiled" if build.compiled() else f"Python source: {build.PURE}"
+    )
     results = {r["name"]: r for r in report["results"]}
     assert list(results) == ENGINE
     for name in ENGINE:

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from belot.engine import build
 from belot.engine.actions import Call, Cut
 from belot.engine.contracts import Contract
 from belot.engine.deal import Deal, forget_plays
@@ -239,6 +240,8 @@ def machine() -> dict[str, Any]:
         "machine": platform.machine(),
         "cpus": os.cpu_count(),
         "date": time.strftime("%Y-%m-%d", time.gmtime()),
+        # The engine compiled at install (mypyc), or why it runs from its Python source.
+        "engine": "compiled" if build.compiled() else f"Python source: {build.PURE}",
     }
 
 

@@ -94,7 +94,7 @@ def command(
         click.echo(
             f"belot bench: {where['implementation']} {where['python']} on {where['system']} "
             f"{where['machine']} ({where['cpus']} CPUs, one used), {seconds:g} s per benchmark;"
-            " rates per CPU second"
+            f" rates per CPU second; engine {where['engine']}"
         )
         if rules is not None:
             click.echo(f"rules: {json.dumps(rules.to_dict())}")
