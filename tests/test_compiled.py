@@ -83,8 +83,8 @@ def test_the_install_compiled_the_engine() -> None:
 
 
 def test_the_compiled_and_the_source_engine_play_alike() -> None:
-    compiled = _play(60, pure=False)
-    source = _play(60, pure=True)
+    compiled = _play(40, pure=False)
+    source = _play(40, pure=True)
     assert source["pure"] == "BELOT_PURE is set"
     if not build.compiled():
         pytest.skip(f"the engine is not compiled here ({build.PURE})")
