@@ -139,7 +139,9 @@ _QUEENS: Final = sum(1 << (8 * suit + _QUEEN) for suit in range(4))
 
 
 PlayState = tuple[
-    tuple[int, int, int, int],  # the hands, by seat
+    # The hands, by seat: a tuple of any length to the type checker, so that mypyc keeps it
+    # one Python tuple (read by seat without building it again; see build.py).
+    tuple[int, ...],
     int,  # the card that led the trick in progress
     int,  # how many cards the trick in progress holds (0 to 3; 0: the fields before it unused)
     int,  # the card that holds the trick in progress (kept as cards are played)
@@ -460,7 +462,7 @@ class Deal:
     # The parts of _ps by name, for the code off the hot path.
 
     @property
-    def _hands(self) -> tuple[int, int, int, int]:
+    def _hands(self) -> tuple[int, ...]:
         return self._ps[0]
 
     @property
@@ -682,12 +684,14 @@ class Deal:
         if phase is _PLAYING:
             seat = self._turn
             assert seat is not None
-            hands, lead, count, win, holder, _, _, _, _, undeclared, _ = self._ps
-            if undeclared >> seat & 1:
+            # By index, not unpacked into ``_``: compiled, each ``_`` would build its field.
+            ps = self._ps
+            hands, count = ps[0], ps[2]
+            if ps[9] >> seat & 1:  # undeclared
                 offered = self._offered = self._choices[seat][1]
                 return offered
             if count:
-                mask = self._legal = self._obliged(hands[seat], lead, win, holder ^ seat == 2)
+                mask = self._legal = self._obliged(hands[seat], ps[1], ps[3], ps[4] ^ seat == 2)
             else:
                 mask = self._legal = hands[seat]
             offered = self._offered = _PLAYS_BY_MASK.get(mask) or _plays_of(mask)
@@ -764,10 +768,10 @@ class Deal:
         return seat is not None and bool(self._undeclared >> seat & 1)
 
     def _legal_mask(self, seat: Seat) -> int:
-        hands, lead, count, win, holder, _, _, _, _, _, _ = self._ps
-        if not count:
-            return hands[seat]
-        return self._obliged(hands[seat], lead, win, holder ^ seat == 2)
+        ps = self._ps
+        if not ps[2]:
+            return ps[0][seat]
+        return self._obliged(ps[0][seat], ps[1], ps[3], ps[4] ^ seat == 2)
 
     def _legal_calls(self) -> Iterable[Call] | LegalActions:
         seat = self._turn
@@ -938,7 +942,10 @@ class Deal:
         assert cut is not None and contract is not None and self._bidder is not None
         deck = self._deck_idx[cut:] + self._deck_idx[:cut]
         first = after[self.dealer]
-        hands = self.game.deal_rest(deck, self._ps[0], first, after, self._bidder)
+        dealt = self._ps[0]
+        hands = self.game.deal_rest(
+            deck, (dealt[0], dealt[1], dealt[2], dealt[3]), first, after, self._bidder
+        )
         self._full = hands
         # Fixed for the play: the contract's obligations and tables (a pop back into the
         # auction and a new contract come through here again).
