@@ -6,13 +6,14 @@ import importlib.util
 import json
 import os
 from pathlib import Path
+from types import ModuleType
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 SRC = Path(__file__).resolve().parent / "src"
 
 
-def _build_module():  # type: ignore[no-untyped-def]
+def _build_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("_belot_build", SRC / "belot/engine/build.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -20,7 +21,7 @@ def _build_module():  # type: ignore[no-untyped-def]
     return module
 
 
-def ext_modules() -> list:  # type: ignore[type-arg]
+def ext_modules() -> list[Extension]:
     if os.environ.get("BELOT_PURE"):
         return []
     build = _build_module()
