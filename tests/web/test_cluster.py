@@ -273,7 +273,7 @@ class Person:
         if self.ask_hint and view["phase"] == "play" and len(view["tricks"]) > 1:
             self.ask_hint = False
             await ws.send(json.dumps({"type": "hint"}))
-        await ws.send(json.dumps({"type": "act", "action": rng.choice(legal)}))
+        await ws.send(json.dumps({"type": "act", "action": rng.choice(legal), "at": state["at"]}))
 
 
 def _position(state: dict[str, Any]) -> str:

@@ -101,6 +101,7 @@ def test_every_refusal_at_the_table_is_said_in_the_pages_language(client: TestCl
             {"type": "start"},
             {"type": "undo"},
             {"type": "rematch"},
+            {"type": "act", "action": "pass", "at": "3"},
         ):
             ws.send_json(message)
             told[str(message["type"])] = until(ws, is_error)
@@ -122,6 +123,7 @@ def test_every_refusal_at_the_table_is_said_in_the_pages_language(client: TestCl
         "start": "started",
         "undo": "undo_alone",
         "rematch": "rematch_not_over",
+        "act": "bad_at",
         "text": "not_json",
         "bytes": "binary",
         "long": "too_long",
@@ -323,3 +325,42 @@ def test_a_hint_refused_while_others_are_worked_out_is_said_in_the_pages_languag
     ]
     for error in refused:
         said(error.code, error.values, str(error))
+
+
+def test_an_action_sent_for_a_position_already_past_is_not_applied_again(
+    client: TestClient,
+) -> None:
+    """A page sends with its action the position it was shown (``at``): sent twice (again
+    after a reconnection, say), the second is not applied and not refused; the page is shown
+    the present state. A position that is not a whole number is refused."""
+    # Four people: nothing acts but the test.
+    seats = {s: {"kind": "person"} for s in "NEW"}
+    answer = client.post("/api/tables", json={"seats": seats, "name": "Ana"}).json()
+    table_id, tokens = answer["id"], {"S": answer["token"]}
+    for seat in "NEW":
+        reply = client.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": seat})
+        tokens[seat] = reply.json()["token"]
+    with client.websocket_connect(f"/ws/{table_id}?token={tokens['S']}") as south:
+        south.send_json({"type": "start"})
+        turn = until(south, lambda m: m["type"] == "state" and m["view"] is not None)["view"][
+            "turn"
+        ]
+    with client.websocket_connect(f"/ws/{table_id}?token={tokens[turn]}") as ws:
+        state = until(ws, lambda m: m["type"] == "state" and m["view"] is not None)
+        action, at = state["view"]["legal"][0], state["at"]
+        before = record(client, table_id)
+        ws.send_json({"type": "act", "action": action, "at": at})
+        moved = until(ws, lambda m: m["type"] == "state")
+        assert moved["at"] == at + 1
+        after = record(client, table_id)
+        assert after[0] == [*before[0], (turn, action)]
+        for _ in range(2):  # the same action, chosen on the state that was
+            ws.send_json({"type": "act", "action": action, "at": at})
+            shown = until(ws, lambda m: m["type"] in ("state", "error"))
+            assert shown["type"] == "state" and shown["at"] == at + 1
+        assert record(client, table_id) == after
+        for wrong in (-1, True, 1.5, "1", [1]):
+            ws.send_json({"type": "act", "action": action, "at": wrong})
+            refused = until(ws, lambda m: m["type"] in ("state", "error"))
+            assert refused["type"] == "error" and refused["kind"] == "bad_at", wrong
+        assert record(client, table_id) == after

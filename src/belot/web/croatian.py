@@ -170,6 +170,7 @@ CROATIAN: Final[dict[str, str]] = {
     "refused_binary": "Poslužitelj čita samo tekstualne JSON poruke, ne binarne.",
     "refused_too_long": "Poruka ima najviše {kib} KiB.",
     "refused_bad_hint_level": "Savjet daje jaka ili stručna razina.",
+    "refused_bad_at": "Položaj radnje je cijeli broj.",
     "refused_unknown_type": "Poslužitelj ne poznaje ovu vrstu poruke.",
     "refused_no_table": "Nema stola {table}.",
     "refused_no_sheet": "Nema lista za bodove {sheet}.",

@@ -622,6 +622,11 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "bg": "Подсказката е от силното или от експертното ниво.",
         "fr": "Une aide est celle du niveau fort ou du niveau expert.",
     },
+    "refused_bad_at": {
+        "en": "The position of an action is a whole number.",
+        "bg": "Позицията на едно действие е цяло число.",
+        "fr": "La position d'une action est un nombre entier.",
+    },
     "refused_unknown_type": {
         "en": "The server does not know this kind of message.",
         "bg": "Сървърът не познава този вид съобщение.",

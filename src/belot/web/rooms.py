@@ -304,6 +304,8 @@ class Room:
             "you": None if seat is None else seat.name,
             "view": table.view_json(seat),
             "deal_number": table.deal_number + 1,
+            # The position: an action sent with it ("at") applies only here.
+            "at": table.position,
             "waiting_for_next": table.waiting_for_next,
             "timer_left": remaining,
             "hint_available": table.hints and seat is not None,

@@ -344,6 +344,13 @@ class Table:
         return self.match.number if self.started else -1
 
     @property
+    def position(self) -> int:
+        """How many actions the table has taken (every deal's, and each move to the next
+        deal; fewer after an undo): the position of a state, which an action sent with it
+        (``"at"``) must match."""
+        return len(self.record)
+
+    @property
     def sheet(self) -> ScoreSheet:
         return self.match.sheet
 

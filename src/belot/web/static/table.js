@@ -89,7 +89,8 @@ function act(action) {
   if (state && actedOn === state) return;  // already sent: a double click is one action
   actedOn = state;
   hintList = null;
-  send({ type: "act", action });
+  // The position it was chosen on: sent again after a reconnection, it is not applied twice.
+  send({ type: "act", action, at: state ? state.at : undefined });
 }
 
 /** Send ``message`` once for the state on screen (a button clicked twice sends it once). */
