@@ -570,12 +570,7 @@ def create_app(
             if seat is None:
                 raise TableError("spectators cannot act: take a free seat first", "spectator")
             if kind == "act":
-                at = message.get("at")
-                if at is not None and (at.__class__ is not int or at < 0):
-                    raise TableError(
-                        f"'at' is the state's position (a whole number), not {repr(at)[:40]}",
-                        "bad_at",
-                    )
+                at = forms.action_position(message)
                 if at is not None and at != room.table.position:
                     # Chosen on a state that has moved on (sent again after a reconnection,
                     # or twice): not applied, and the page is shown where the table is.

@@ -139,6 +139,17 @@ def _known_fields(data: Mapping[str, Any], known: tuple[str, ...], prefix: str) 
             raise TableError(f"unknown field {field} (known: {', '.join(known)})", "bad_request")
 
 
+def action_position(message: Mapping[str, Any]) -> int | None:
+    """The position (``"at"``) an action message was chosen on, None when it names none;
+    raises ``TableError`` when it is not a whole number."""
+    at = message.get("at")
+    if at is not None and (not _whole(at) or at < 0):
+        raise TableError(
+            f"'at' is the state's position (a whole number), not {_shown(at)}", "bad_at"
+        )
+    return at
+
+
 def _whole(value: object) -> bool:
     """An int that is not a bool (``True`` is 1 to Python, not to a body)."""
     return isinstance(value, int) and not isinstance(value, bool)
