@@ -1,6 +1,10 @@
 """The build: the engine's hot path compiled by mypyc (``belot/engine/build.py`` says which
 modules, and how the source is used instead). ``BELOT_PURE=1`` at install compiles nothing;
-without a C compiler the install goes on and the engine runs from its source."""
+without a C compiler the install goes on and the engine runs from its source.
+
+The sources' hashes (``compiled.json``) are written only once every module has compiled: a build
+that fails (a type error, no compiler) leaves none, so that the engine runs from its source
+rather than from an older compile that the hashes would call current."""
 
 import importlib.util
 import json
@@ -9,8 +13,10 @@ from pathlib import Path
 from types import ModuleType
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 SRC = Path(__file__).resolve().parent / "src"
+ENGINE = "belot/engine"
 
 
 def _build_module() -> ModuleType:
@@ -28,7 +34,6 @@ def ext_modules() -> list[Extension]:
     from mypyc.build import mypycify
 
     os.chdir(SRC.parent)
-    (SRC / "belot/engine" / build.HASHES).write_text(json.dumps(build.source_hashes(SRC)))
     extensions = mypycify(
         [f"src/{path}" for path in build.COMPILED], opt_level="3", group_name="belot_engine"
     )
@@ -37,4 +42,33 @@ def ext_modules() -> list[Extension]:
     return extensions
 
 
-setup(ext_modules=ext_modules())
+class BuildExt(build_ext):
+    """Compiles the extensions, then writes the hashes of the sources they were compiled from
+    (beside the wheel's modules, and beside the source when built in place), only when every
+    extension compiled."""
+
+    def run(self) -> None:
+        build = _build_module()
+        folders = [Path(self.build_lib) / ENGINE]
+        if self.inplace or getattr(self, "editable_mode", False):
+            folders.append(SRC / ENGINE)
+        for folder in folders:
+            (folder / build.HASHES).unlink(missing_ok=True)  # until this build has compiled
+        self.failed = False
+        super().run()
+        if self.failed or not self.extensions:
+            return
+        hashes = json.dumps(build.source_hashes(SRC))
+        for folder in folders:
+            if folder.is_dir():
+                (folder / build.HASHES).write_text(hashes)
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception:
+            self.failed = True  # an optional extension: the build goes on without it
+            raise
+
+
+setup(ext_modules=ext_modules(), cmdclass={"build_ext": BuildExt})
