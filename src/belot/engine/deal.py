@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from belot.engine.actions import SILENT_SUFFIX, Action, Call, Cut, Declare, LegalActions, Play
 from belot.engine.cards import ALL_CARDS, Card, Rank, Suit, cards_of
@@ -45,6 +45,10 @@ _CUTS: Final = tuple(Cut(k) for k in range(1, 32))
 _CUT_ACTIONS: Final = LegalActions(_CUTS)
 _NO_ACTIONS: Final = LegalActions()
 _PASS: Final = Call.pass_()
+# The action classes as constants: compiled, a name imported from a module that is not compiled
+# is looked up in a dict at every use, a Final one is not.
+_PLAY_TYPE: Final = Play
+_CALL_TYPE: Final = Call
 #: ``_PLAYS_BY_BYTE[suit][byte]``: the Play actions of a suit's byte of a card set, in order.
 _PLAYS_BY_BYTE: Final = tuple(
     tuple(tuple(_PLAYS[suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
@@ -139,9 +143,10 @@ _QUEENS: Final = sum(1 << (8 * suit + _QUEEN) for suit in range(4))
 
 
 PlayState = tuple[
-    # The hands, by seat: a tuple of any length to the type checker, so that mypyc keeps it
-    # one Python tuple (read by seat without building it again; see build.py).
-    tuple[int, ...],
+    # The hands, by seat (card-set ints): to the type checker a tuple of any length and of Any,
+    # so that mypyc keeps it one Python tuple of Python ints, read by seat without building it
+    # again, and a card played rebuilds it without unboxing and boxing the three other hands.
+    tuple[Any, ...],
     int,  # the card that led the trick in progress
     int,  # how many cards the trick in progress holds (0 to 3; 0: the fields before it unused)
     int,  # the card that holds the trick in progress (kept as cards are played)
@@ -769,9 +774,10 @@ class Deal:
 
     def _legal_mask(self, seat: Seat) -> int:
         ps = self._ps
+        hand: int = ps[0][seat]
         if not ps[2]:
-            return ps[0][seat]
-        return self._obliged(ps[0][seat], ps[1], ps[3], ps[4] ^ seat == 2)
+            return hand
+        return self._obliged(hand, ps[1], ps[3], ps[4] ^ seat == 2)
 
     def _legal_calls(self) -> Iterable[Call] | LegalActions:
         seat = self._turn
@@ -791,26 +797,30 @@ class Deal:
                 raise IllegalActionError("the deal is over")
             raise OutOfTurnError(f"it is {self._turn.name}'s turn, not {Seat(seat).name}'s")
         acting = self._turn
-        if action.__class__ is Play and not action.silent:  # the hot path
-            card = action.card.index
-            # A card that legal_actions() offered for this very state is already checked.
-            if not self._legal >> card & 1:
-                self._check(action)
+        kind = type(action)  # compiled, a field of the object; .__class__ is a lookup
+        if kind is _PLAY_TYPE:  # the hot path
+            play: Play = action  # type: ignore[assignment]  # (checked above, unseen by mypy)
+            if not play.silent:
+                card = play.card.index
+                # A card that legal_actions() offered for this very state is already checked.
+                if not self._legal >> card & 1:
+                    self._check(play)
+                assert acting is not None
+                self._stack.append((play, acting, self._ps))
+                self._legal = 0
+                self._offered = None
+                self._play(acting, card)
+                return
+        elif kind is _CALL_TYPE and self._phase is _BIDDING:  # the auction's common case
+            call: Call = action  # type: ignore[assignment]
             assert acting is not None
-            self._stack.append((action, acting, self._ps))
-            self._legal = 0
-            self._offered = None
-            self._play(acting, card)
-            return
-        if action.__class__ is Call and self._phase is _BIDDING:  # the auction's common case
-            assert acting is not None
-            why = self.game.why_illegal(self, acting, action)
+            why = self.game.why_illegal(self, acting, call)
             if why is not None:
                 raise IllegalActionError(why)
-            self._stack.append((action, acting, self._snapshot()))
+            self._stack.append((call, acting, self._snapshot()))
             self._legal = 0
             self._offered = None
-            self._call(acting, action)
+            self._call(acting, call)
             return
         self._check(action)
         assert acting is not None
@@ -1000,8 +1010,9 @@ class Deal:
             belots = (*belots, (seat, _SUITS[card >> 3]))
         bit = ~(1 << card)
         # ``is`` on the Seat members (a seat is always one): ``==`` on an IntEnum is not
-        # specialized by CPython 3.11, and costs several times more.
-        hands = (
+        # specialized by CPython 3.11, and costs several times more. Declared as in PlayState:
+        # typed as four ints, mypyc would build the tuple twice (unboxed, then boxed again).
+        left: tuple[Any, ...] = (
             (hands[0] & bit, hands[1], hands[2], hands[3])
             if seat is _NORTH
             else (hands[0], hands[1] & bit, hands[2], hands[3])
@@ -1012,7 +1023,7 @@ class Deal:
         )
         if not count:
             self._ps = (
-                hands,
+                left,
                 card,
                 1,
                 card,
@@ -1031,7 +1042,7 @@ class Deal:
         taken += self._values[card]
         if count < 3:
             self._ps = (
-                hands,
+                left,
                 lead,
                 count + 1,
                 win,
@@ -1049,7 +1060,7 @@ class Deal:
         if len(winners) == 8:
             taken += self._last_trick
         points = (points[0], points[1] + taken) if holder & 1 else (points[0] + taken, points[1])
-        self._ps = (hands, 0, 0, 0, holder, 0, winners, points, declared, undeclared, belots)
+        self._ps = (left, 0, 0, 0, holder, 0, winners, points, declared, undeclared, belots)
         if len(winners) < 8:
             self._turn = holder
             return
