@@ -142,24 +142,27 @@ _KINGS_QUEENS: Final = sum(1 << (8 * suit + rank) for suit in range(4) for rank 
 _QUEENS: Final = sum(1 << (8 * suit + _QUEEN) for suit in range(4))
 
 
-PlayState = tuple[
-    # The hands, by seat (card-set ints): to the type checker a tuple of any length and of Any,
-    # so that mypyc keeps it one Python tuple of Python ints, read by seat without building it
-    # again, and a card played rebuilds it without unboxing and boxing the three other hands.
-    tuple[Any, ...],
-    int,  # the card that led the trick in progress
-    int,  # how many cards the trick in progress holds (0 to 3; 0: the fields before it unused)
-    int,  # the card that holds the trick in progress (kept as cards are played)
-    Seat,  # who played it
-    int,  # the card points of the trick in progress
-    tuple[Seat, ...],  # the winners of the completed tricks
-    tuple[int, int],  # card points taken (NS, EW), the last trick's included
-    tuple[tuple[Declaration, ...] | None, ...],  # what each seat announced (None: not yet)
-    int,  # the seats (bits 1 << seat) with a declaration to choose before their first card
-    tuple[tuple[Seat, Suit], ...],  # the belots announced, with seat and suit
-]
-"""``Deal._ps``: what a card played changes, in one tuple. The cards played are not in it:
-they are the ``Play`` actions of the deal's stack (a play then builds three tuples fewer)."""
+PlayState = tuple[Any, ...]
+"""``Deal._ps``: what a card played changes, in one tuple of eleven fields, by index:
+
+0. the hands, by seat (a tuple of four card-set ints);
+1. the card that led the trick in progress;
+2. how many cards the trick in progress holds (0 to 3; 0: fields 1, 3, 4 and 5 unused);
+3. the card that holds the trick in progress (kept as cards are played);
+4. the ``Seat`` that played it;
+5. the card points of the trick in progress;
+6. the winners of the completed tricks (a tuple of ``Seat``);
+7. the card points taken (NS, EW), the last trick's included;
+8. what each seat announced (a tuple of four: a tuple of ``Declaration``, or None: not yet);
+9. the seats (bits ``1 << seat``) with a declaration to choose before their first card;
+10. the belots announced, a tuple of (``Seat``, ``Suit``).
+
+The cards played are not in it: they are the ``Play`` actions of the deal's stack (a play then
+builds three tuples fewer). To the type checker it is a tuple of any length and of ``Any``, and
+each reader names the type of the field it reads: so mypyc keeps it one Python tuple, which the
+undo stack and a snapshot hold as it is, and a card played rebuilds it without unboxing and
+boxing the fields it leaves alone. (Typed field by field, mypyc kept it unboxed inside the
+``Deal`` and boxed all eleven fields again for the stack at every card.)"""
 _NOT_DEALT: Final[PlayState] = (
     (0, 0, 0, 0),
     0,
@@ -468,7 +471,8 @@ class Deal:
 
     @property
     def _hands(self) -> tuple[int, ...]:
-        return self._ps[0]
+        hands: tuple[int, ...] = self._ps[0]
+        return hands
 
     @property
     def _played(self) -> tuple[tuple[Seat, int], ...]:
@@ -480,27 +484,33 @@ class Deal:
     @property
     def _lead(self) -> int | None:
         """The card that led the trick in progress (None: no trick in progress)."""
-        return self._ps[1] if self._ps[2] else None
+        lead: int = self._ps[1]
+        return lead if self._ps[2] else None
 
     @property
     def _winners(self) -> tuple[Seat, ...]:
-        return self._ps[6]
+        winners: tuple[Seat, ...] = self._ps[6]
+        return winners
 
     @property
     def _points(self) -> tuple[int, int]:
-        return self._ps[7]
+        points: tuple[int, int] = self._ps[7]
+        return points
 
     @property
     def _declared(self) -> tuple[tuple[Declaration, ...] | None, ...]:
-        return self._ps[8]
+        declared: tuple[tuple[Declaration, ...] | None, ...] = self._ps[8]
+        return declared
 
     @property
     def _undeclared(self) -> int:
-        return self._ps[9]
+        undeclared: int = self._ps[9]
+        return undeclared
 
     @property
     def _belots(self) -> tuple[tuple[Seat, Suit], ...]:
-        return self._ps[10]
+        belots: tuple[tuple[Seat, Suit], ...] = self._ps[10]
+        return belots
 
     # --- seats -----------------------------------------------------------------------------
 
@@ -692,6 +702,7 @@ class Deal:
             # By index, not unpacked into ``_``: compiled, each ``_`` would build its field.
             ps = self._ps
             hands, count = ps[0], ps[2]
+            mask: int
             if ps[9] >> seat & 1:  # undeclared
                 offered = self._offered = self._choices[seat][1]
                 return offered
@@ -856,7 +867,7 @@ class Deal:
             raise IndexError("no action to take back")
         action, seat, snap = self._stack.pop()
         if isinstance(action, Play):  # a play kept _ps only: before it, the rest was this
-            self._ps = snap  # type: ignore[assignment]
+            self._ps = snap
             self._phase = _PLAYING
             self._turn = seat
             self._result = None
@@ -996,6 +1007,18 @@ class Deal:
 
     def _play(self, seat: Seat, card: int, silent: bool = False) -> None:
         """``seat`` plays ``card`` (legal; ``silent``: keeping its belot silent, checked)."""
+        # The fields' types (see PlayState); the tuples of any length stay Python tuples.
+        hands: tuple[Any, ...]
+        lead: int
+        count: int
+        win: int
+        holder: Seat
+        taken: int
+        winners: tuple[Seat, ...]
+        points: tuple[Any, ...]
+        declared: tuple[tuple[Declaration, ...] | None, ...]
+        undeclared: int
+        belots: tuple[tuple[Seat, Suit], ...]
         hands, lead, count, win, holder, taken, winners, points, declared, undeclared, belots = (
             self._ps
         )
