@@ -108,6 +108,40 @@ def _tree(tmp_path: Path, *, extensions: bool = True, hashes: bool = True) -> Pa
     return tmp_path
 
 
+def test_the_engine_s_values_pickle_and_copy() -> None:
+    """Actions, legal actions, seat views, tricks, scores and deals come back equal from pickle
+    and deepcopy, on the engine this process runs (compiled, a frozen dataclass unpickles only
+    through its ``__init__``: ``belot.engine.frozen``)."""
+    import copy
+    import pickle
+    import random
+
+    from belot.engine import Deal, Rules, parse_action
+
+    def same(value: object) -> None:
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) == value
+
+    for text in ("JH", "KH-silent", "pass", "80H", "capotS", "coinche", "contra", "cut:5"):
+        same(parse_action(text))
+    same(parse_action("declare:JH-AH,four-9"))
+    for game in ("bulgarian", "french", "coinche", "bela"):
+        rng = random.Random(game)
+        deal = Deal.new(getattr(Rules, game)(), seed=5)
+        while actions := deal.legal_actions():
+            same(actions)
+            assert deal.turn is not None
+            same(deal.view(deal.turn))
+            if rng.random() < 0.2:  # a deal in play: its start and actions, replayed
+                for again in (pickle.loads(pickle.dumps(deal)), copy.deepcopy(deal)):
+                    assert again.history == deal.history and again.legal_actions() == actions
+            deal.push(actions[rng.randrange(len(actions))])
+        same(deal.tricks)
+        same(deal.score())
+        again = pickle.loads(pickle.dumps(deal))
+        assert again.history == deal.history and again.score() == deal.score()
+
+
 @pytest.mark.skipif(bool(os.environ.get("BELOT_PURE")), reason="BELOT_PURE is set")
 def test_a_compiled_module_is_used_while_its_source_is_as_compiled(tmp_path: Path) -> None:
     root = _tree(tmp_path)

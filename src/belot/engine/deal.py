@@ -26,6 +26,7 @@ from belot.engine.cards import ALL_CARDS, Card, Rank, Suit, cards_of
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration, announcement_choices
 from belot.engine.errors import IllegalActionError, InvalidActionError, OutOfTurnError
+from belot.engine.frozen import by_fields
 from belot.engine.games import AuctionStep, Game, game_of
 from belot.engine.games.bulgarian import BELOT_POINTS
 from belot.engine.rules import Rules
@@ -245,6 +246,9 @@ class Trick:
 
     plays: tuple[tuple[Seat, Card], ...]
     winner: Seat | None
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return by_fields(self)  # compiled, a frozen class unpickles only through __init__
 
     @property
     def leader(self) -> Seat:
@@ -1115,6 +1119,13 @@ class Deal:
 
     # --- copies and display ---------------------------------------------------------------
 
+    def __reduce__(self) -> tuple[Callable[..., Deal], tuple[object, ...]]:
+        """Pickled, and deep-copied, as its start and its actions, replayed: the contract's
+        obligations are a function bound as the play begins, which pickle cannot copy, nor a
+        deepcopy once compiled."""
+        start = (self.rules, self.dealer, self.deck, self.seed, self.standing)
+        return (_replayed, (*start, tuple(self.actions)))
+
     def copy(self) -> Deal:
         """An independent copy with the same history (undo included)."""
         other = Deal.__new__(Deal)
@@ -1130,3 +1141,18 @@ class Deal:
             f"turn={self._turn.name if self._turn is not None else '-'} "
             f"actions={len(self._stack)}>"
         )
+
+
+def _replayed(
+    rules: Rules,
+    dealer: Seat,
+    deck: Sequence[Card],
+    seed: int | str | None,
+    standing: Standing | None,
+    actions: Sequence[Action],
+) -> Deal:
+    """The deal that ``Deal.__reduce__`` describes."""
+    deal = Deal(rules, dealer=dealer, deck=deck, seed=seed, standing=standing)
+    for action in actions:
+        deal.push(action)
+    return deal

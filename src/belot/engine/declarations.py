@@ -15,6 +15,7 @@ from typing import Any, Final, NamedTuple
 from belot.engine.cards import Card, Rank, Suit, cards_of
 from belot.engine.contracts import Contract
 from belot.engine.errors import InvalidActionError
+from belot.engine.frozen import by_fields
 
 __all__ = [
     "Declaration",
@@ -60,6 +61,9 @@ class Declaration:
     """A sequence or a four, given by its cards (a card-set int)."""
 
     cards: int
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return by_fields(self)  # compiled, a frozen class unpickles only through __init__
 
     @property
     def is_four(self) -> bool:

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Final
 
 from belot.engine.contracts import Contract
+from belot.engine.frozen import by_fields
 from belot.engine.rules import Rules
 from belot.engine.table import Team
 
@@ -52,6 +53,9 @@ class TeamPoints:
     declarations: int = 0
     belot: int = 0
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return by_fields(self)  # compiled, a frozen class unpickles only through __init__
+
 
 @dataclass(frozen=True, slots=True)
 class DealScore:
@@ -69,6 +73,9 @@ class DealScore:
     valat: Team | None = None
     double: int = 1
     notes: tuple[str, ...] = field(default=())
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return by_fields(self)  # compiled, a frozen class unpickles only through __init__
 
 
 def contract_total(contract: Contract, rules: Rules) -> int:

@@ -14,6 +14,7 @@ from belot.engine.cards import Card, Suit
 from belot.engine.contracts import Contract
 from belot.engine.deal import Deal, Phase, Trick
 from belot.engine.declarations import Declaration, Kind
+from belot.engine.frozen import by_fields
 from belot.engine.rules import Rules
 from belot.engine.scoring import DealScore
 from belot.engine.sheet import Standing
@@ -31,6 +32,9 @@ class Announcement:
     kind: Kind
     points: int
     declaration: Declaration | None
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return by_fields(self)  # compiled, a frozen class unpickles only through __init__
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -73,6 +77,9 @@ class SeatView:
     #: The card turned face up for the auction (French Belote), public once the deck is cut;
     #: the taker (``bidder``) picks it up.
     turned: Card | None = None
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return by_fields(self)  # compiled, a frozen class unpickles only through __init__
 
     @property
     def declarers(self) -> Team | None:
