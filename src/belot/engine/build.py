@@ -29,6 +29,7 @@ from typing import Final
 #: at every action.
 COMPILED: Final = (
     "belot/engine/deal.py",
+    "belot/engine/actions.py",
     "belot/engine/tricks.py",
     "belot/engine/contracts.py",
     "belot/engine/declarations.py",
