@@ -54,6 +54,14 @@ class BuildExt(build_ext):
             folders.append(SRC / ENGINE)
         for folder in folders:
             (folder / build.HASHES).unlink(missing_ok=True)  # until this build has compiled
+        if (
+            len(folders) > 1
+        ):  # in place: a module compiled once and no longer would shadow its source
+            compiled = {build.module_name(path) for path in build.COMPILED}
+            for stale in (SRC / ENGINE).rglob("*.so"):
+                name = ".".join(stale.relative_to(SRC).with_suffix("").with_suffix("").parts)
+                if name.removesuffix(".__init__") not in compiled:
+                    stale.unlink()
         self.failed = False
         super().run()
         if self.failed or not self.extensions:

@@ -24,8 +24,6 @@ from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
 from belot.engine.errors import BelotError, InvalidActionError
-from belot.engine.frozen import by_fields
-from belot.engine.legal import LegalActions
 
 __all__ = [
     "CAPOT_LEVEL",
@@ -46,9 +44,6 @@ class Cut:
     """The cutter lifts the top ``count`` cards (1..31) and puts them at the bottom."""
 
     count: int
-
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        return by_fields(self)  # compiled, a frozen class unpickles only through __init__
 
     def __str__(self) -> str:
         return f"cut:{self.count}"
@@ -99,9 +94,6 @@ class Call:
     def recontra(cls) -> Call:
         return _RECONTRA
 
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        return by_fields(self)  # compiled, a frozen class unpickles only through __init__
-
     def __str__(self) -> str:
         if self.kind is CallKind.BID:
             assert self.contract is not None
@@ -132,9 +124,6 @@ class Declare:
     def points(self) -> int:
         return sum(d.points for d in self.declarations)
 
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        return by_fields(self)  # compiled, a frozen class unpickles only through __init__
-
     def __str__(self) -> str:
         return "declare:" + ",".join(str(d) for d in self.declarations)
 
@@ -152,14 +141,36 @@ class Play:
     card: Card
     silent: bool = False
 
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        return by_fields(self)  # compiled, a frozen class unpickles only through __init__
-
     def __str__(self) -> str:
         return f"{self.card}{SILENT_SUFFIX}" if self.silent else str(self.card)
 
 
 Action = Cut | Call | Declare | Play
+
+
+class LegalActions(tuple[Action, ...]):
+    """The actions legal in one state, in the engine's order: an immutable sequence (``in``,
+    ``len``, indexing, iteration) equal to a list or tuple of the same actions.
+
+    ``Deal.legal_actions()`` keeps one per state, so asking again of the same state is free
+    (python-chess's ``board.legal_moves`` is likewise a view, not a fresh list).
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, list | tuple):
+            return tuple.__eq__(self, tuple(other))
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self)!r})"
 
 
 def parse_action(text: str) -> Action:

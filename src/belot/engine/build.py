@@ -29,7 +29,6 @@ from typing import Final
 #: at every action.
 COMPILED: Final = (
     "belot/engine/deal.py",
-    "belot/engine/actions.py",
     "belot/engine/tricks.py",
     "belot/engine/contracts.py",
     "belot/engine/declarations.py",
