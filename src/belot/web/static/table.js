@@ -91,6 +91,8 @@ function act(action) {
   hintList = null;
   // The position it was chosen on: sent again after a reconnection, it is not applied twice.
   send({ type: "act", action, at: state ? state.at : undefined });
+  // Until the table answers, the hand no longer offers its cards: the click is taken.
+  for (const card of document.querySelectorAll("#hand .card.legal")) card.classList.remove("legal");
 }
 
 /** Send ``message`` once for the state on screen (a button clicked twice sends it once). */
@@ -109,6 +111,7 @@ function receive(message) {
     hintAsked = null;
     rematching = false;
     hintBusy();
+    if (state) renderHand();  // its cards offered again
     // A refusal is said in the page's language (its kind's words), a lasting one kept on
     // screen: the connection closes after a fatal one.
     const said = refusal(message.kind, message.values, message.message);
