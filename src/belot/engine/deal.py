@@ -718,7 +718,7 @@ class Deal:
             silent = mask & self._silent_cards  # legal K and Q of trumps, in Bela
             if silent:
                 # Only a king or queen whose partner card is held can announce a bela.
-                hand = hands[seat]
+                hand: int = hands[seat]
                 pairs = hand & hand >> 1 & _QUEENS
                 if silent & (pairs | pairs << 1):
                     offered = self._offered = self._with_silent(seat, offered, mask)
@@ -736,7 +736,8 @@ class Deal:
         """``offered`` (the Play actions of ``mask``) with, after each card that would announce
         a belot, the same card played keeping it silent (Bela, RULES.md §6: the holder may keep
         silent)."""
-        hand, lead = self._ps[0][seat], self._lead
+        hand: int = self._ps[0][seat]
+        lead = self._lead
         # The few legal kings and queens of trumps first: most of them announce nothing.
         candidates = mask & self._silent_cards
         belots = 0
