@@ -54,9 +54,8 @@ class BuildExt(build_ext):
             folders.append(SRC / ENGINE)
         for folder in folders:
             (folder / build.HASHES).unlink(missing_ok=True)  # until this build has compiled
-        if (
-            len(folders) > 1
-        ):  # in place: a module compiled once and no longer would shadow its source
+        if len(folders) > 1:
+            # In place: the .so of a module compiled once, and no longer, would shadow its source.
             compiled = {build.module_name(path) for path in build.COMPILED}
             for stale in (SRC / ENGINE).rglob("*.so"):
                 name = ".".join(stale.relative_to(SRC).with_suffix("").with_suffix("").parts)
