@@ -6,6 +6,7 @@ The sources' hashes (``compiled.json``) are written only once every module has c
 that fails (a type error, no compiler) leaves none, so that the engine runs from its source
 rather than from an older compile that the hashes would call current."""
 
+import functools
 import importlib.util
 import json
 import os
@@ -19,6 +20,7 @@ SRC = Path(__file__).resolve().parent / "src"
 ENGINE = "belot/engine"
 
 
+@functools.cache  # loaded once: ext_modules() and the build both read it
 def _build_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("_belot_build", SRC / "belot/engine/build.py")
     assert spec is not None and spec.loader is not None
