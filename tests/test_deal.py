@@ -425,6 +425,27 @@ def test_not_an_action() -> None:
     assert deal.push_str("cut:3") == Cut(3)
 
 
+def test_a_play_of_no_card_is_refused_by_name() -> None:
+    # A card's text is not a card: once, Play("JH") reached push and raised a TypeError.
+    with pytest.raises(InvalidActionError, match=r"a Play takes a Card.*'JH'"):
+        Play("JH")  # type: ignore[arg-type]
+    with pytest.raises(InvalidActionError, match="silent is True or False"):
+        Play(card("KH"), "yes")  # type: ignore[arg-type]
+
+
+def test_a_play_keeps_its_code_through_copies() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    play = Play(card("KH"))
+    silent = dataclasses.replace(play, silent=True)
+    assert (play.code, silent.code) == (card("KH").index, card("KH").index + 32)
+    assert silent == Play(card("KH"), silent=True) != play
+    for again in (pickle.loads(pickle.dumps(silent)), copy.copy(silent), copy.deepcopy(silent)):
+        assert again == silent and again.code == silent.code
+
+
 def test_pop_takes_back_each_action() -> None:
     deal = playing_deal()
     states = [snapshot(deal)]

@@ -703,22 +703,25 @@ class Deal:
         if phase is _PLAYING:
             seat = self._turn
             assert seat is not None
+            at: int = seat  # a native int indexes a tuple directly; a Seat, through __index__
             # By index, not unpacked into ``_``: compiled, each ``_`` would build its field.
             ps = self._ps
-            hands, count = ps[0], ps[2]
+            hands: tuple[Any, ...] = ps[0]
+            undeclared: int = ps[9]
             mask: int
-            if ps[9] >> seat & 1:  # undeclared
-                offered = self._offered = self._choices[seat][1]
+            if undeclared >> at & 1:
+                offered = self._offered = self._choices[at][1]
                 return offered
-            if count:
-                mask = self._legal = self._obliged(hands[seat], ps[1], ps[3], ps[4] ^ seat == 2)
+            if ps[2]:  # cards on the trick
+                holder: int = ps[4]
+                mask = self._legal = self._obliged(hands[at], ps[1], ps[3], holder ^ at == 2)
             else:
-                mask = self._legal = hands[seat]
+                mask = self._legal = hands[at]
             offered = self._offered = _PLAYS_BY_MASK.get(mask) or _plays_of(mask)
             silent = mask & self._silent_cards  # legal K and Q of trumps, in Bela
             if silent:
                 # Only a king or queen whose partner card is held can announce a bela.
-                hand: int = hands[seat]
+                hand: int = hands[at]
                 pairs = hand & hand >> 1 & _QUEENS
                 if silent & (pairs | pairs << 1):
                     offered = self._offered = self._with_silent(seat, offered, mask)
@@ -816,8 +819,8 @@ class Deal:
         kind = type(action)  # compiled, a field of the object; .__class__ is a lookup
         if kind is _PLAY_TYPE:  # the hot path
             play: Play = action  # type: ignore[assignment]  # (checked above, unseen by mypy)
-            if not play.silent:
-                card = play.card.index
+            card: int = play.code  # the card's index, plus 32 when silent
+            if card < 32:
                 # A card that legal_actions() offered for this very state is already checked.
                 if not self._legal >> card & 1:
                     self._check(play)
@@ -1027,12 +1030,14 @@ class Deal:
         hands, lead, count, win, holder, taken, winners, points, declared, undeclared, belots = (
             self._ps
         )
-        if not winners and declared[seat] is None:  # a first card with nothing chosen
-            declared = (*declared[:seat], (), *declared[seat + 1 :])
-            undeclared &= ~(1 << seat)
+        # The seat as a native int indexes a tuple directly; a Seat goes through __index__.
+        at: int = seat
+        if not winners and declared[at] is None:  # a first card with nothing chosen
+            declared = (*declared[:at], (), *declared[at + 1 :])
+            undeclared &= ~(1 << at)
         if (
             self._announces[card]
-            and self._is_belot(seat, card, hands[seat], lead if count else None)
+            and self._is_belot(seat, card, hands[at], lead if count else None)
             and not silent
         ):
             belots = (*belots, (seat, _SUITS[card >> 3]))
@@ -1063,7 +1068,7 @@ class Deal:
                 undeclared,
                 belots,
             )
-            self._turn = self._next[seat]
+            self._turn = self._next[at]
             return
         if self._beats[win] >> card & 1:
             win, holder = card, seat
@@ -1082,7 +1087,7 @@ class Deal:
                 undeclared,
                 belots,
             )
-            self._turn = self._next[seat]
+            self._turn = self._next[at]
             return
         winners = (*winners, holder)
         if len(winners) == 8:
