@@ -28,6 +28,7 @@ from belot.engine.declarations import Declaration, announcement_choices
 from belot.engine.errors import IllegalActionError, InvalidActionError, OutOfTurnError
 from belot.engine.frozen import by_fields
 from belot.engine.games import AuctionStep, Game, game_of
+from belot.engine.games.base import is_among
 from belot.engine.games.bulgarian import BELOT_POINTS
 from belot.engine.rules import Rules
 from belot.engine.scoring import LAST_TRICK, DealScore
@@ -917,7 +918,7 @@ class Deal:
                 raise IllegalActionError("declarations are announced only with the first card")
             if not self._undeclared >> seat & 1:
                 raise IllegalActionError(f"{seat.name} has nothing to declare: play a card")
-            if action not in self._choices[seat][1]:
+            if not is_among(action, self._choices[seat][1]):
                 raise IllegalActionError(
                     f"{seat.name} cannot announce {action} (cards not held, or a card used twice)"
                 )
@@ -1035,24 +1036,27 @@ class Deal:
         if not winners and declared[at] is None:  # a first card with nothing chosen
             declared = (*declared[:at], (), *declared[at + 1 :])
             undeclared &= ~(1 << at)
+        # The hand that plays, as a native int (``&`` on an ``Any`` goes through the interpreter's
+        # number protocol); the other three are passed on as they are.
+        hand: int = hands[at]
         if (
             self._announces[card]
-            and self._is_belot(seat, card, hands[at], lead if count else None)
+            and self._is_belot(seat, card, hand, lead if count else None)
             and not silent
         ):
             belots = (*belots, (seat, _SUITS[card >> 3]))
-        bit = ~(1 << card)
+        held: object = hand & ~(1 << card)
         # ``is`` on the Seat members (a seat is always one): ``==`` on an IntEnum is not
         # specialized by CPython 3.11, and costs several times more. Declared as in PlayState:
         # typed as four ints, mypyc would build the tuple twice (unboxed, then boxed again).
         left: tuple[Any, ...] = (
-            (hands[0] & bit, hands[1], hands[2], hands[3])
+            (held, hands[1], hands[2], hands[3])
             if seat is _NORTH
-            else (hands[0], hands[1] & bit, hands[2], hands[3])
+            else (hands[0], held, hands[2], hands[3])
             if seat is _EAST
-            else (hands[0], hands[1], hands[2] & bit, hands[3])
+            else (hands[0], hands[1], held, hands[3])
             if seat is _SOUTH
-            else (hands[0], hands[1], hands[2], hands[3] & bit)
+            else (hands[0], hands[1], hands[2], held)
         )
         if not count:
             self._ps = (

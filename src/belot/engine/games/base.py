@@ -27,7 +27,7 @@ from belot.engine.tricks import ContractObligations, legal_mask, obliged, oblige
 if TYPE_CHECKING:
     from belot.engine.deal import Deal
 
-__all__ = ["AuctionStep", "Bidding", "Game", "HeldObligations", "Obligations"]
+__all__ = ["AuctionStep", "Bidding", "Game", "HeldObligations", "Obligations", "is_among"]
 
 Hands = tuple[int, int, int, int]
 _BIT: Final = tuple(1 << card for card in range(32))
@@ -52,6 +52,17 @@ class AuctionStep(Enum):
 #: The auction's state after a call: contract, the seat that called it, double (1, 2, 4),
 #: passes in a row, and what follows.
 Bidding = tuple[Contract | None, Seat | None, int, int, AuctionStep]
+
+
+def is_among(action: object, actions: Iterable[object]) -> bool:
+    """Whether ``action`` is one of ``actions``: by identity first, then by equality. The
+    engine offers canonical objects, and ``in`` would call a dataclass's ``__eq__`` (which runs
+    in the interpreter) on every action before the one asked about."""
+    offered: tuple[object, ...] = actions if isinstance(actions, tuple) else tuple(actions)
+    for candidate in offered:
+        if candidate is action:
+            return True
+    return action in offered
 
 
 class Game:
@@ -130,7 +141,7 @@ class Game:
 
     def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
         """None when ``call`` is legal for ``seat`` now, else why not (one line)."""
-        if call in self.legal_calls(deal, seat):
+        if is_among(call, self.legal_calls(deal, seat)):
             return None
         return f"{call} is not a legal call now"
 

@@ -20,10 +20,11 @@ from belot.engine.games.base import (
     Hands,
     HeldObligations,
     Obligations,
+    is_among,
 )
 from belot.engine.games.bulgarian import BELOT_POINTS, extras, valat_team
 from belot.engine.rules import Rules
-from belot.engine.scoring import VALAT_BONUS, DealScore, Outcome
+from belot.engine.scoring import OTHER_TEAM, TEAM_OF, VALAT_BONUS, DealScore, Outcome
 from belot.engine.table import Seat, Team
 from belot.engine.tricks import BEATS, SUIT_OF, TRUMP_MASKS, ContractObligations
 
@@ -197,7 +198,7 @@ def score_bela(
         bela[stiglja], bela[swept] = bela[0] + bela[1], 0
         notes = ("stiglja",)
     raw = [points[0] + shown[0] + bela[0], points[1] + shown[1] + bela[1]]
-    other = callers.other
+    other = OTHER_TEAM[callers]
     written = [0, 0]
     left = 0
     winner: Team | None
@@ -303,7 +304,7 @@ class Bela(Game):
         return _NAMING if deal._passes < 3 else _FORCED
 
     def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
-        if (call is _PASS and deal._passes < 3) or call in self.legal_calls(deal, seat):
+        if (call is _PASS and deal._passes < 3) or is_among(call, self.legal_calls(deal, seat)):
             return None
         if call.kind is CallKind.PASS:
             why = "the three others passed: the dealer must name trumps"
@@ -355,7 +356,7 @@ class Bela(Game):
         assert bidder is not None
         declared, belas = extras(deal, deal.scored_declarations())
         return score_bela(
-            bidder.team,
+            TEAM_OF[bidder],
             deal.card_points,
             declared,
             belas,

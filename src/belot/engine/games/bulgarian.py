@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, ClassVar, Final
 from belot.engine.actions import Call, CallKind, LegalActions
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration, compare
-from belot.engine.games.base import AuctionStep, Bidding, Game
-from belot.engine.scoring import DealScore, TeamPoints, score_totals
+from belot.engine.games.base import AuctionStep, Bidding, Game, is_among
+from belot.engine.scoring import TEAM_OF, DealScore, TeamPoints, score_totals
 from belot.engine.table import Seat, Team
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ class Bulgarian(Game):
             and (contract is None or call.contract > contract)
         ):
             return None
-        if call in self.legal_calls(deal, seat):
+        if is_among(call, self.legal_calls(deal, seat)):
             return None
         if call.kind is CallKind.BID and call.level:
             why = "Bulgarian Belot bids a contract, without points"
@@ -170,7 +170,7 @@ class Bulgarian(Game):
         return score_totals(
             deal.rules,
             contract,
-            bidder.team,
+            TEAM_OF[bidder],
             (cards_ns + declared_ns + belots_ns, cards_ew + declared_ew + belots_ew),
             deal._double,
             valat_team(deal),

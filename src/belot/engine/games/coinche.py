@@ -11,11 +11,11 @@ from belot.engine.actions import CAPOT_LEVEL, Call, CallKind, LegalActions
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
-from belot.engine.games.base import AuctionStep, Bidding, Game, Hands
+from belot.engine.games.base import AuctionStep, Bidding, Game, Hands, is_among
 from belot.engine.games.bulgarian import extras, valat_team
 from belot.engine.games.french import leader_at, single_best_scores
 from belot.engine.rules import Rules
-from belot.engine.scoring import DealScore, Outcome
+from belot.engine.scoring import OTHER_TEAM, TEAM_OF, DealScore, Outcome
 from belot.engine.table import Seat, Team
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ def score_coinche(
     ``belote`` 20 or 0, ``capot`` the team that took every trick, ``double`` 1, 2 (coinche) or
     4 (surcoinche, counted as ``rules.surcoinche_multiplier``).
     """
-    defenders = bidders.other
+    defenders = OTHER_TEAM[bidders]
     shown = list(declarations)
     counted = list(cards)
     if capot is not None:
@@ -225,7 +225,7 @@ class Coinche(Game):
             and call.level > bid_level(deal._calls)
         ):
             return None  # the common case, without building every legal call
-        if call in self.legal_calls(deal, seat):
+        if is_among(call, self.legal_calls(deal, seat)):
             return None
         level, double = bid_level(deal._calls), deal._double
         if call.kind is CallKind.BID:
@@ -293,7 +293,7 @@ class Coinche(Game):
         declared, belote = extras(deal, deal.scored_declarations())
         return score_coinche(
             deal.rules,
-            bidder.team,
+            TEAM_OF[bidder],
             bid_level(deal.calls),
             deal.card_points,
             declared,

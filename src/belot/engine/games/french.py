@@ -12,9 +12,9 @@ from belot.engine.cards import Card, Suit
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration
 from belot.engine.errors import InvalidActionError
-from belot.engine.games.base import AuctionStep, Bidding, Game
+from belot.engine.games.base import AuctionStep, Bidding, Game, is_among
 from belot.engine.games.bulgarian import extras, valat_team
-from belot.engine.scoring import LAST_TRICK, DealScore, Outcome
+from belot.engine.scoring import LAST_TRICK, OTHER_TEAM, TEAM_OF, DealScore, Outcome
 from belot.engine.table import Seat, Team
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ def score_french(
         points[capot], points[capot.other] = CAPOT_POINTS, 0
         shown[capot.other] = 0
     raw = (points[0] + shown[0] + belote[0], points[1] + shown[1] + belote[1])
-    defenders = takers.other
+    defenders = OTHER_TEAM[takers]
     notes: tuple[str, ...] = ("capot",) if capot is not None else ()
     written = list(raw)
     if raw[takers] >= raw[defenders]:  # 81:81 is made (seed 001)
@@ -185,7 +185,7 @@ class French(Game):
         return _ROUNDS[deal.passes >= 4][turned.suit]
 
     def why_illegal(self, deal: Deal, seat: Seat, call: Call) -> str | None:
-        if call is _PASS or call in self.legal_calls(deal, seat):
+        if call is _PASS or is_among(call, self.legal_calls(deal, seat)):
             return None
         turned = deal.turned_card
         assert turned is not None
@@ -222,7 +222,7 @@ class French(Game):
         assert bidder is not None
         declared, belote = extras(deal, deal.scored_declarations())
         return score_french(
-            bidder.team,
+            TEAM_OF[bidder],
             deal.card_points,
             declared,
             belote,
