@@ -718,7 +718,10 @@ class Deal:
                 mask = self._legal = self._obliged(hands[at], ps[1], ps[3], holder ^ at == 2)
             else:
                 mask = self._legal = hands[at]
-            offered = self._offered = _PLAYS_BY_MASK.get(mask) or _plays_of(mask)
+            offered = _PLAYS_BY_MASK.get(mask)
+            if offered is None:
+                offered = _plays_of(mask)
+            self._offered = offered
             silent = mask & self._silent_cards  # legal K and Q of trumps, in Bela
             if silent:
                 # Only a king or queen whose partner card is held can announce a bela.
@@ -729,9 +732,7 @@ class Deal:
         elif phase is _BIDDING:
             assert self._turn is not None
             calls = self.game.legal_calls(self, self._turn)
-            offered = self._offered = (
-                calls if calls.__class__ is LegalActions else LegalActions(calls)
-            )
+            offered = self._offered = calls if type(calls) is LegalActions else LegalActions(calls)
         else:
             offered = self._offered = _CUT_ACTIONS if phase is _CUTTING else _NO_ACTIONS
         return offered

@@ -169,7 +169,7 @@ def declaration_winner(
         for declaration in announced[seat]:
             candidate = (_strength(declaration), -position)
             if best is None or candidate > best:
-                best, winner = candidate, seat.team
+                best, winner = candidate, TEAM_OF[seat]
     return winner
 
 
@@ -192,7 +192,7 @@ def score_bela(
     notes: tuple[str, ...] = ()
     if stiglja is not None:
         # Seed 004: a side without a trick loses its declarations and belas to the other.
-        swept = stiglja.other
+        swept = OTHER_TEAM[stiglja]
         points[stiglja] += STIGLJA_BONUS
         shown[stiglja], shown[swept] = shown[0] + shown[1], 0
         bela[stiglja], bela[swept] = bela[0] + bela[1], 0
@@ -237,7 +237,7 @@ def belot_team(deal: Deal) -> Team | None:
         for declaration in announced:
             covered |= declaration.cards
         if any(covered & mask == mask for mask in SUIT_MASKS):
-            return seat.team
+            return TEAM_OF[seat]
     return None
 
 

@@ -130,8 +130,8 @@ def score_coinche(
     counted = list(cards)
     if capot is not None:
         # A side that takes no trick loses its declarations; the sweep counts 250.
-        shown[capot.other] = 0
-        counted[capot], counted[capot.other] = CAPOT_CARDS, 0
+        shown[OTHER_TEAM[capot]] = 0
+        counted[capot], counted[OTHER_TEAM[capot]] = CAPOT_CARDS, 0
     raw = (counted[0] + shown[0] + belote[0], counted[1] + shown[1] + belote[1])
     if level == CAPOT_LEVEL:
         made = capot == bidders
@@ -150,7 +150,7 @@ def score_coinche(
     if times > 1 and rules.double_scope == "whole":
         # Seed 004: the winning side writes everything, multiplied; belote is not multiplied.
         written[winner] = (table + level + shown[0] + shown[1]) * times + belote[winner]
-        written[winner.other] = belote[winner.other]
+        written[OTHER_TEAM[winner]] = belote[OTHER_TEAM[winner]]
     elif made:
         written[bidders] = counted[bidders] + shown[bidders] + belote[bidders] + level * times
         written[defenders] = counted[defenders] + shown[defenders] + belote[defenders]

@@ -66,7 +66,7 @@ def declaration_winner(
             # Earlier seats win ties: a later seat needs a strictly stronger key.
             candidate = (_key(declaration, trump), -position)
             if best is None or candidate > best:
-                best, winner = candidate, seat.team
+                best, winner = candidate, TEAM_OF[seat]
     return winner
 
 
@@ -104,8 +104,8 @@ def score_french(
     shown = list(declarations)
     if capot is not None:
         # 252 replaces 162; the swept team loses its declarations, keeps its belote.
-        points[capot], points[capot.other] = CAPOT_POINTS, 0
-        shown[capot.other] = 0
+        points[capot], points[OTHER_TEAM[capot]] = CAPOT_POINTS, 0
+        shown[OTHER_TEAM[capot]] = 0
     raw = (points[0] + shown[0] + belote[0], points[1] + shown[1] + belote[1])
     defenders = OTHER_TEAM[takers]
     notes: tuple[str, ...] = ("capot",) if capot is not None else ()
