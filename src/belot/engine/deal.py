@@ -128,9 +128,14 @@ def _play_setup(game: Game, rules: Rules, contract: Contract) -> PlaySetup:
     return setup
 
 
-def _before_the_play(hand: int, lead: int, win: int, partner_holds: bool) -> int:
+class _BeforeThePlay(ContractObligations):
     """``Deal._obliged`` until a contract is known: nothing asks it before the play."""
-    raise AssertionError("no card is played before the contract is known")
+
+    def legal(self, hand: int, lead: int, win: int, partner_holds: bool) -> int:
+        raise AssertionError("no card is played before the contract is known")
+
+
+_BEFORE_THE_PLAY: Final = _BeforeThePlay()
 
 
 _SEAT_AFTER: Final = {step: tuple(Seat((s + step) % 4) for s in range(4)) for step in (1, -1)}
@@ -344,7 +349,7 @@ class Deal:
         self.game = _BULGARIAN_GAME if rules is None else game_of(rules)
         # The playing obligations of the contract, told who holds the trick (set as the play
         # begins): tricks.obliged_under, or a game's own.
-        self._obliged: ContractObligations = _before_the_play
+        self._obliged: ContractObligations = _BEFORE_THE_PLAY
         self.dealer = dealer if dealer.__class__ is Seat else Seat(dealer)
         # The deck as card indices only: ``deck`` builds the Card tuple when asked (building
         # it for every deal cost 2 % of a random deal, and the play never reads it).
@@ -715,7 +720,7 @@ class Deal:
                 return offered
             if ps[2]:  # cards on the trick
                 holder: int = ps[4]
-                mask = self._legal = self._obliged(hands[at], ps[1], ps[3], holder ^ at == 2)
+                mask = self._legal = self._obliged.legal(hands[at], ps[1], ps[3], holder ^ at == 2)
             else:
                 mask = self._legal = hands[at]
             offered = _PLAYS_BY_MASK.get(mask)
@@ -798,7 +803,7 @@ class Deal:
         hand: int = ps[0][seat]
         if not ps[2]:
             return hand
-        return self._obliged(hand, ps[1], ps[3], ps[4] ^ seat == 2)
+        return self._obliged.legal(hand, ps[1], ps[3], ps[4] ^ seat == 2)
 
     def _legal_calls(self) -> Iterable[Call] | LegalActions:
         seat = self._turn

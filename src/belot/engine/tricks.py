@@ -6,7 +6,7 @@ bots' simulators share one definition of card strength, card points and the play
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from belot.engine.cards import SUIT_MASKS
@@ -158,9 +158,45 @@ def legal_mask(
     return trumps
 
 
-ContractObligations = Callable[[int, int, int, bool], int]
-"""The playing obligations of one contract: ``(hand, lead, win, partner_holds) -> legal
-cards``, as ``obliged`` with the contract and the option fixed."""
+class ContractObligations:
+    """The playing obligations of one contract: ``legal(hand, lead, win, partner_holds)`` gives
+    the legal cards, as ``obliged`` with the contract and the option fixed (an instance is also
+    called as that function). A compiled class, not a closure: ``Deal`` calls ``legal`` at
+    every card with native ints, where a closure's call would box them."""
+
+    def legal(self, hand: int, lead: int, win: int, partner_holds: bool) -> int:
+        raise NotImplementedError
+
+    def __call__(self, hand: int, lead: int, win: int, partner_holds: bool) -> int:
+        return self.legal(hand, lead, win, partner_holds)
+
+
+class _NoTrumps(ContractObligations):
+    def legal(self, hand: int, lead: int, win: int, partner_holds: bool) -> int:
+        return (hand & SUIT_OF[lead]) or hand  # follow suit, else anything
+
+
+class _WithTrumps(ContractObligations):
+    def __init__(self, contract: int, forced_undertrump: bool) -> None:
+        self.beats: tuple[int, ...] = BEATS[contract]
+        self.climb: tuple[int, ...] = tuple(CLIMB[contract] & beat for beat in self.beats)
+        self.trumps_mask = TRUMP_MASKS[contract]
+        self.forced_undertrump = forced_undertrump
+
+    def legal(self, hand: int, lead: int, win: int, partner_holds: bool) -> int:
+        follow = hand & SUIT_OF[lead]
+        if follow:  # trumps led, or all trumps: beat the trick if you can, even over partner
+            return (follow & self.climb[win]) or follow
+        if partner_holds:  # partner holds the trick: free
+            return hand
+        trumps_mask = self.trumps_mask
+        trumps = hand & trumps_mask
+        if not trumps:
+            return hand
+        if trumps_mask >> win & 1:  # already trumped by an opponent: overtrump if you can
+            return (trumps & self.beats[win]) or (trumps if self.forced_undertrump else hand)
+        return trumps
+
 
 _UNDER: dict[tuple[int, bool], ContractObligations] = {}
 
@@ -176,31 +212,7 @@ def obliged_under(contract: int, forced_undertrump: bool) -> ContractObligations
 
 
 def _bind(contract: int, forced_undertrump: bool) -> ContractObligations:
-    suit_of = SUIT_OF
-    if contract == 4:
-
-        def no_trumps(hand: int, lead: int, win: int, partner_holds: bool) -> int:
-            return (hand & suit_of[lead]) or hand  # follow suit, else anything
-
-        return no_trumps
-    beats = BEATS[contract]
-    climb = tuple(CLIMB[contract] & beat for beat in beats)
-    trumps_mask = TRUMP_MASKS[contract]
-
-    def with_trumps(hand: int, lead: int, win: int, partner_holds: bool) -> int:
-        follow = hand & suit_of[lead]
-        if follow:  # trumps led, or all trumps: beat the trick if you can, even over partner
-            return (follow & climb[win]) or follow
-        if partner_holds:  # partner holds the trick: free
-            return hand
-        trumps = hand & trumps_mask
-        if not trumps:
-            return hand
-        if trumps_mask >> win & 1:  # already trumped by an opponent: overtrump if you can
-            return (trumps & beats[win]) or (trumps if forced_undertrump else hand)
-        return trumps
-
-    return with_trumps
+    return _NoTrumps() if contract == 4 else _WithTrumps(contract, forced_undertrump)
 
 
 def obliged(

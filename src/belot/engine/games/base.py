@@ -39,6 +39,18 @@ Obligations = Callable[[int, Sequence[int], int, Any], int]
 HeldObligations = Callable[[int, int, int, bool, int, Any], int]
 
 
+class HeldUnder(ContractObligations):
+    """A game's ``HeldObligations`` with the contract and the option fixed."""
+
+    def __init__(self, held: HeldObligations, contract: int, option: Any) -> None:
+        self.held = held
+        self.contract = contract
+        self.option = option
+
+    def legal(self, hand: int, lead: int, win: int, partner_holds: bool) -> int:
+        return self.held(hand, lead, win, partner_holds, self.contract, self.option)
+
+
 class AuctionStep(Enum):
     """What follows a call: the next seat speaks (or the caller's partner: Coinche after a
     coinche), the cards are played, or nobody took."""
@@ -167,9 +179,7 @@ class Game:
         held, option = self.held_obligations(rules)
         if held is obliged:
             return obliged_under(contract, option)
-        return lambda hand, lead, win, partner_holds: held(
-            hand, lead, win, partner_holds, contract, option
-        )
+        return HeldUnder(held, contract, option)
 
     # --- declarations -------------------------------------------------------------------------
 

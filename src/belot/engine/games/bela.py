@@ -92,36 +92,48 @@ def bela_under(contract: int, option: Any) -> ContractObligations:
 
 def _bind(contract: int, option: Any) -> ContractObligations:
     beat_plain, partner_free = option
-    beats = BEATS[contract]
-    trumps_mask = TRUMP_MASKS[contract]
-    suit_of = SUIT_OF
-
     if beat_plain and not partner_free:  # the default rules: the same, with less to ask
+        return _BelaDefault(contract)
+    return _Bela(contract, bool(beat_plain), bool(partner_free))
 
-        def bela_default(hand: int, lead: int, win: int, partner_holds: bool) -> int:
-            follow = hand & suit_of[lead]
-            if follow:
-                if trumps_mask >> win & 1 and not trumps_mask >> lead & 1:  # already trumped
-                    return follow
-                return (follow & beats[win]) or follow
-            trumps = hand & trumps_mask
-            if not trumps:
-                return hand
-            return (trumps & beats[win]) or trumps
 
-        return bela_default
+class _BelaDefault(ContractObligations):
+    def __init__(self, contract: int) -> None:
+        self.beats: tuple[int, ...] = BEATS[contract]
+        self.trumps_mask = TRUMP_MASKS[contract]
 
-    def bela(hand: int, lead: int, win: int, partner_holds: bool) -> int:
-        follow = hand & suit_of[lead]
+    def legal(self, hand: int, lead: int, win: int, partner_holds: bool) -> int:
+        trumps_mask = self.trumps_mask
+        follow = hand & SUIT_OF[lead]
+        if follow:
+            if trumps_mask >> win & 1 and not trumps_mask >> lead & 1:  # already trumped
+                return follow
+            return (follow & self.beats[win]) or follow
+        trumps = hand & trumps_mask
+        if not trumps:
+            return hand
+        return (trumps & self.beats[win]) or trumps
+
+
+class _Bela(ContractObligations):
+    def __init__(self, contract: int, beat_plain: bool, partner_free: bool) -> None:
+        self.beats: tuple[int, ...] = BEATS[contract]
+        self.trumps_mask = TRUMP_MASKS[contract]
+        self.beat_plain = beat_plain
+        self.partner_free = partner_free
+
+    def legal(self, hand: int, lead: int, win: int, partner_holds: bool) -> int:
+        trumps_mask, beats = self.trumps_mask, self.beats
+        follow = hand & SUIT_OF[lead]
         if trumps_mask >> lead & 1:
             # Trumps led: overtrump if you can, over partner too (the partner exception, when
             # an option turns it on, is read as French Belote's: on a plain-suit lead only).
             if follow:
                 return (follow & beats[win]) or follow
             return hand  # no trump left: any card
-        free = partner_free and partner_holds
+        free = self.partner_free and partner_holds
         if follow:
-            if not beat_plain or free or trumps_mask >> win & 1:  # or already trumped
+            if not self.beat_plain or free or trumps_mask >> win & 1:  # or already trumped
                 return follow
             return (follow & beats[win]) or follow
         trumps = hand & trumps_mask
@@ -129,8 +141,6 @@ def _bind(contract: int, option: Any) -> ContractObligations:
             return hand
         # Void in the suit led: trump, overtrump if you can, else any trump, whoever holds it.
         return (trumps & beats[win]) or trumps
-
-    return bela
 
 
 def choices_sharing_cards(hand: int) -> list[tuple[Declaration, ...]]:
