@@ -56,23 +56,35 @@ _PLAYS_BY_BYTE: Final = tuple(
     tuple(tuple(_PLAYS[suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
     for suit in range(4)
 )
-_SUIT_PLAYS: Final = {
-    byte << 8 * suit: LegalActions(_PLAYS_BY_BYTE[suit][byte])
-    for suit in range(4)
-    for byte in range(1, 256)
-}
-"""The Play actions of every card set within one suit (most sets of legal cards are)."""
-_PLAYS_BY_MASK: Final[dict[int, LegalActions]] = dict(_SUIT_PLAYS)
-"""The Play actions of a card set: every set within one suit, and a bounded memo of the sets
-of several suits (few recur often). One dict, so that a set of several suits costs one
-lookup, not two."""
+_SUIT_PLAYS: Final = tuple(
+    LegalActions(_PLAYS_BY_BYTE[suit][byte]) for suit in range(4) for byte in range(256)
+)
+"""``_SUIT_PLAYS[256 * suit + byte]``: the Play actions of every card set within one suit (most
+sets of legal cards are), found by index: no int to box and hash."""
+_PLAYS_BY_MASK: Final[dict[int, LegalActions]] = {}
+"""A bounded memo of the Play actions of card sets of several suits (few recur often)."""
 
 
 def forget_plays() -> None:
-    """Empty the memo of ``_PLAYS_BY_MASK`` (the sets within one suit stay): when it is full,
-    and for a benchmark that wants it as a new process has it."""
+    """Empty the memo of ``_PLAYS_BY_MASK``: when it is full, and for a benchmark that wants it
+    as a new process has it."""
     _PLAYS_BY_MASK.clear()
-    _PLAYS_BY_MASK.update(_SUIT_PLAYS)
+
+
+def _plays(mask: int) -> LegalActions:
+    """The Play actions of the cards of ``mask``, in card order."""
+    if not mask >> 8:
+        return _SUIT_PLAYS[mask]
+    if not mask & 0xFF:
+        if not mask >> 16:
+            return _SUIT_PLAYS[256 + (mask >> 8)]
+        if not mask & 0xFF00:
+            if not mask >> 24:
+                return _SUIT_PLAYS[512 + (mask >> 16)]
+            if not mask & 0xFF0000:
+                return _SUIT_PLAYS[768 + (mask >> 24)]
+    offered = _PLAYS_BY_MASK.get(mask)
+    return offered if offered is not None else _plays_of(mask)
 
 
 def _plays_of(mask: int) -> LegalActions:
@@ -723,10 +735,7 @@ class Deal:
                 mask = self._legal = self._obliged.legal(hands[at], ps[1], ps[3], holder ^ at == 2)
             else:
                 mask = self._legal = hands[at]
-            offered = _PLAYS_BY_MASK.get(mask)
-            if offered is None:
-                offered = _plays_of(mask)
-            self._offered = offered
+            offered = self._offered = _plays(mask)
             silent = mask & self._silent_cards  # legal K and Q of trumps, in Bela
             if silent:
                 # Only a king or queen whose partner card is held can announce a bela.
