@@ -87,6 +87,11 @@ def _plays(mask: int) -> LegalActions:
     return offered if offered is not None else _plays_of(mask)
 
 
+def _is_offered(action: Action, offered: LegalActions) -> bool:
+    """Whether ``action`` is, by identity, one of the actions ``offered`` for a state."""
+    return any(candidate is action for candidate in offered)
+
+
 def _plays_of(mask: int) -> LegalActions:
     if len(_PLAYS_BY_MASK) >= 1 << 16:
         forget_plays()
@@ -849,9 +854,12 @@ class Deal:
         elif kind is _CALL_TYPE and self._phase is _BIDDING:  # the auction's common case
             call: Call = action  # type: ignore[assignment]
             assert acting is not None
-            why = self.game.why_illegal(self, acting, call)
-            if why is not None:
-                raise IllegalActionError(why)
+            # A call that legal_actions() offered for this very state is already checked.
+            offered = self._offered
+            if offered is None or not _is_offered(call, offered):
+                why = self.game.why_illegal(self, acting, call)
+                if why is not None:
+                    raise IllegalActionError(why)
             self._stack.append((call, acting, self._snapshot()))
             self._legal = 0
             self._offered = None

@@ -92,14 +92,14 @@ class Game:
 
     # --- the deal's shape ---------------------------------------------------------------------
 
-    def deal_first(self, deck: Sequence[int], first: Seat, after: Sequence[Seat]) -> Hands:
+    def deal_first(self, deck: tuple[int, ...], first: Seat, after: tuple[Seat, ...]) -> Hands:
         """The cards dealt before the auction: 3 each, then 2 each, from ``first``.
 
         ``deck`` is the card indices after the cut, top first; ``after[s]`` the seat after ``s``.
         """
         bit = _BIT
         hands = [0, 0, 0, 0]
-        seat = first
+        seat: int = first  # a native int indexes directly; a Seat, through __index__
         for i in (0, 3, 6, 9):
             j = 12 + i // 3 * 2
             hands[seat] = (
@@ -110,16 +110,16 @@ class Game:
 
     def deal_rest(
         self,
-        deck: Sequence[int],
+        deck: tuple[int, ...],
         hands: Hands,
         first: Seat,
-        after: Sequence[Seat],
+        after: tuple[Seat, ...],
         bidder: Seat,
     ) -> Hands:
         """The hands once the auction is over: 3 more each from the 21st card, from ``first``."""
         bit = _BIT
         out = list(hands)
-        seat = first
+        seat: int = first
         for i in (20, 23, 26, 29):
             out[seat] |= bit[deck[i]] | bit[deck[i + 1]] | bit[deck[i + 2]]
             seat = after[seat]

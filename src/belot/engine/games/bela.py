@@ -268,9 +268,9 @@ class Bela(Game):
     # RULES.md §6 lets an engine deal the hidden pair then: the cards are the same, and no
     # seat's view can show what the deal does not yet hold.
 
-    def deal_first(self, deck: Sequence[int], first: Seat, after: Sequence[Seat]) -> Hands:
+    def deal_first(self, deck: tuple[int, ...], first: Seat, after: tuple[Seat, ...]) -> Hands:
         hands = [0, 0, 0, 0]
-        seat = first
+        seat: int = first
         for i in range(4):
             for c in (*deck[3 * i : 3 * i + 3], *deck[12 + 3 * i : 15 + 3 * i]):
                 hands[seat] |= 1 << c
@@ -278,10 +278,15 @@ class Bela(Game):
         return (hands[0], hands[1], hands[2], hands[3])
 
     def deal_rest(
-        self, deck: Sequence[int], hands: Hands, first: Seat, after: Sequence[Seat], bidder: Seat
+        self,
+        deck: tuple[int, ...],
+        hands: Hands,
+        first: Seat,
+        after: tuple[Seat, ...],
+        bidder: Seat,
     ) -> Hands:
         out = list(hands)
-        seat = first
+        seat: int = first
         for i in range(4):
             for c in deck[24 + 2 * i : 26 + 2 * i]:
                 out[seat] |= 1 << c

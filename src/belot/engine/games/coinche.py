@@ -60,30 +60,40 @@ _PARTNER: Final = AuctionStep.PARTNER
 _PLAY: Final = AuctionStep.PLAY
 _REDEAL: Final = AuctionStep.REDEAL
 _LEVEL_RANK: Final = frozenset((*BID_LEVELS, CAPOT_LEVEL))
-_CALLS: dict[tuple[int, bool, bool], LegalActions] = {}
-
-
-def _calls(level: int, coinche: bool, surcoinche: bool) -> LegalActions:
-    """The legal calls after a bid of ``level`` (0: none yet): pass, every higher bid (suits
-    are not ranked), then coinche or surcoinche when the seat may say it (a small memo)."""
-    key = (level, coinche, surcoinche)
-    calls = _CALLS.get(key)
-    if calls is None:
-        higher = () if level >= CAPOT_LEVEL else _BIDS[_bids_above(level) :]
-        calls = _CALLS[key] = LegalActions(
-            (
-                _PASS,
-                *higher,
-                *((_COINCHE,) if coinche else ()),
-                *((_SURCOINCHE,) if surcoinche else ()),
-            )
-        )
-    return calls
 
 
 def _bids_above(level: int) -> int:
     """Where in ``_BIDS`` the bids higher than ``level`` begin."""
     return 0 if level == 0 else (BID_LEVELS.index(level) + 1) * 4
+
+
+def _legal_after(level: int, coinche: bool, surcoinche: bool) -> LegalActions:
+    higher = () if level >= CAPOT_LEVEL else _BIDS[_bids_above(level) :]
+    return LegalActions(
+        (
+            _PASS,
+            *higher,
+            *((_COINCHE,) if coinche else ()),
+            *((_SURCOINCHE,) if surcoinche else ()),
+        )
+    )
+
+
+#: ``_CALLS[4 * rank + 2 * coinche + surcoinche]``, by the rank of the last bid: none (0), 80
+#: to 160 (1 to 9, BID_LEVELS being every ten), capot (10).
+_CALLS: Final = tuple(
+    _legal_after(level, coinche, surcoinche)
+    for level in (0, *BID_LEVELS, CAPOT_LEVEL)
+    for coinche in (False, True)
+    for surcoinche in (False, True)
+)
+
+
+def _calls(level: int, coinche: bool, surcoinche: bool) -> LegalActions:
+    """The legal calls after a bid of ``level`` (0: none yet): pass, every higher bid (suits
+    are not ranked), then coinche or surcoinche when the seat may say it."""
+    rank = 10 if level == CAPOT_LEVEL else (level - 70) // 10 if level else 0
+    return _CALLS[4 * rank + 2 * coinche + surcoinche]
 
 
 def _nothing_to_announce(hand: int) -> list[tuple[Declaration, ...]]:
@@ -94,6 +104,17 @@ def bid_level(calls: Sequence[tuple[Seat, Call]]) -> int:
     """The level of the last bid of ``calls`` (0 when nobody has bid)."""
     for _, call in reversed(calls):
         if call.kind is _BID:
+            return call.level
+    return 0
+
+
+def _level_now(calls: tuple[tuple[Seat, Call], ...]) -> int:
+    """``bid_level`` of a deal's own calls, from the last: a pass is known by identity."""
+    index = len(calls)
+    while index:
+        index -= 1
+        call = calls[index][1]
+        if call is not _PASS and call.kind is _BID:
             return call.level
     return 0
 
@@ -179,12 +200,17 @@ class Coinche(Game):
 
     # --- the deal's shape: all eight cards (3, 2, 3) before the auction ----------------------
 
-    def deal_first(self, deck: Sequence[int], first: Seat, after: Sequence[Seat]) -> Hands:
+    def deal_first(self, deck: tuple[int, ...], first: Seat, after: tuple[Seat, ...]) -> Hands:
         hands = super().deal_first(deck, first, after)
         return super().deal_rest(deck, hands, first, after, first)
 
     def deal_rest(
-        self, deck: Sequence[int], hands: Hands, first: Seat, after: Sequence[Seat], bidder: Seat
+        self,
+        deck: tuple[int, ...],
+        hands: Hands,
+        first: Seat,
+        after: tuple[Seat, ...],
+        bidder: Seat,
     ) -> Hands:
         return hands
 
@@ -203,7 +229,7 @@ class Coinche(Game):
     def legal_calls(self, deal: Deal, seat: Seat) -> LegalActions:
         bidder, double = deal._bidder, deal._double
         if double == 1:
-            level = bid_level(deal._calls)
+            level = _level_now(deal._calls)
             coinche = (
                 bidder is not None
                 and bool((bidder ^ seat) & 1)
@@ -222,12 +248,12 @@ class Coinche(Game):
             and call.level in _LEVEL_RANK
             and call.contract is not None
             and call.contract.is_suit
-            and call.level > bid_level(deal._calls)
+            and call.level > _level_now(deal._calls)
         ):
             return None  # the common case, without building every legal call
         if is_among(call, self.legal_calls(deal, seat)):
             return None
-        level, double = bid_level(deal._calls), deal._double
+        level, double = _level_now(deal._calls), deal._double
         if call.kind is CallKind.BID:
             if call.contract is None or not call.contract.is_suit:
                 why = "Coinche bids name a suit: no no-trumps or all-trumps"

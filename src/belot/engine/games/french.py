@@ -137,18 +137,19 @@ class French(Game):
 
     def deal_rest(
         self,
-        deck: Sequence[int],
+        deck: tuple[int, ...],
         hands: tuple[int, int, int, int],
         first: Seat,
-        after: Sequence[Seat],
+        after: tuple[Seat, ...],
         bidder: Seat,
     ) -> tuple[int, int, int, int]:
         out = list(hands)
-        out[bidder] |= 1 << deck[20]  # the turned card
+        taker: int = bidder
+        out[taker] |= 1 << deck[20]  # the turned card
         position = 21
-        seat = first
+        seat: int = first
         for _ in range(4):
-            count = 2 if seat == bidder else 3
+            count = 2 if seat == taker else 3
             for c in deck[position : position + count]:
                 out[seat] |= 1 << c
             position += count
