@@ -62,7 +62,9 @@ _SUIT_PLAYS: Final = tuple(
 """``_SUIT_PLAYS[256 * suit + byte]``: the Play actions of every card set within one suit (most
 sets of legal cards are), found by index: no int to box and hash."""
 _PLAYS_BY_MASK: Final[dict[int, LegalActions]] = {}
-"""A bounded memo of the Play actions of card sets of several suits (few recur often)."""
+"""A bounded memo of the Play actions of sets of two or three cards of several suits: those
+recur, where a larger set seldom does (a memo of every set would cost more than it saves)."""
+_LEGAL_ACTIONS: Final = LegalActions  # compiled, a Final is read without a dict lookup
 
 
 def forget_plays() -> None:
@@ -83,8 +85,15 @@ def _plays(mask: int) -> LegalActions:
                 return _SUIT_PLAYS[512 + (mask >> 16)]
             if not mask & 0xFF0000:
                 return _SUIT_PLAYS[768 + (mask >> 24)]
+    rest = mask & mask - 1
+    if rest & rest - 1 & (rest & rest - 1) - 1:  # four cards or more
+        return _plays_of(mask)
     offered = _PLAYS_BY_MASK.get(mask)
-    return offered if offered is not None else _plays_of(mask)
+    if offered is None:
+        if len(_PLAYS_BY_MASK) >= 1 << 16:
+            forget_plays()
+        offered = _PLAYS_BY_MASK[mask] = _plays_of(mask)
+    return offered
 
 
 def _is_offered(action: Action, offered: LegalActions) -> bool:
@@ -93,16 +102,13 @@ def _is_offered(action: Action, offered: LegalActions) -> bool:
 
 
 def _plays_of(mask: int) -> LegalActions:
-    if len(_PLAYS_BY_MASK) >= 1 << 16:
-        forget_plays()
     plays = _PLAYS_BY_BYTE
-    offered = _PLAYS_BY_MASK[mask] = LegalActions(
+    return _LEGAL_ACTIONS(
         plays[0][mask & 255]
         + plays[1][mask >> 8 & 255]
         + plays[2][mask >> 16 & 255]
         + plays[3][mask >> 24]
     )
-    return offered
 
 
 PlaySetup = tuple[
