@@ -34,7 +34,13 @@ from belot.engine.rules import Rules
 from belot.engine.scoring import LAST_TRICK, DealScore
 from belot.engine.sheet import Standing
 from belot.engine.table import Seat, Team
-from belot.engine.tricks import BEATS, CARD_POINTS, TRUMP_MASKS, ContractObligations
+from belot.engine.tricks import (
+    BEATS,
+    BEFORE_THE_PLAY,
+    CARD_POINTS,
+    TRUMP_MASKS,
+    ContractObligations,
+)
 
 if TYPE_CHECKING:
     from belot.engine.view import SeatView
@@ -149,16 +155,6 @@ def _play_setup(game: Game, rules: Rules, contract: Contract) -> PlaySetup:
         _PLAY_SETUPS.clear()
     _PLAY_SETUPS[id(rules), contract] = setup
     return setup
-
-
-class _BeforeThePlay(ContractObligations):
-    """``Deal._obliged`` until a contract is known: nothing asks it before the play."""
-
-    def legal(self, hand: int, lead: int, win: int, partner_holds: bool) -> int:
-        raise AssertionError("no card is played before the contract is known")
-
-
-_BEFORE_THE_PLAY: Final = _BeforeThePlay()
 
 
 _SEAT_AFTER: Final = {step: tuple(Seat((s + step) % 4) for s in range(4)) for step in (1, -1)}
@@ -372,7 +368,7 @@ class Deal:
         self.game = _BULGARIAN_GAME if rules is None else game_of(rules)
         # The playing obligations of the contract, told who holds the trick (set as the play
         # begins): tricks.obliged_under, or a game's own.
-        self._obliged: ContractObligations = _BEFORE_THE_PLAY
+        self._obliged: ContractObligations = BEFORE_THE_PLAY
         self.dealer = dealer if dealer.__class__ is Seat else Seat(dealer)
         # The deck as card indices only: ``deck`` builds the Card tuple when asked (building
         # it for every deal cost 2 % of a random deal, and the play never reads it).

@@ -6,7 +6,7 @@ calc`` and the score counter pages all call it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
@@ -63,22 +63,21 @@ class TeamPoints:
         return by_fields(self)  # compiled, a frozen class unpickles only through __init__
 
 
-@dataclass(frozen=True, slots=True)
 class DealScore:
-    """What a deal writes on the score sheet."""
+    """What a deal writes on the score sheet: immutable, its fields read-only, equal and hashed
+    by them. Written out, not a frozen dataclass: that one's ``__init__`` runs in the
+    interpreter even when this module is compiled, and cost about 2% of a random deal."""
 
-    outcome: Outcome
-    #: Each team's points before ÷10, valat bonus included (NS, EW).
-    raw: tuple[int, int]
-    #: Game points each team writes, incoming hanging points included (NS, EW).
-    written: tuple[int, int]
-    #: Game points left hanging after this deal (carried to the next deal with a winner).
-    hanging: int
-    #: The team that won the deal as a whole (took the hanging points), if any.
-    winner: Team | None
-    valat: Team | None = None
-    double: int = 1
-    notes: tuple[str, ...] = field(default=())
+    __slots__ = (
+        "_double",
+        "_hanging",
+        "_notes",
+        "_outcome",
+        "_raw",
+        "_valat",
+        "_winner",
+        "_written",
+    )
 
     def __init__(
         self,
@@ -91,20 +90,80 @@ class DealScore:
         double: int = 1,
         notes: tuple[str, ...] = (),
     ) -> None:
-        # The dataclass's own __init__, written out so that it is compiled: generated, it runs
-        # in the interpreter, and cost about 2% of a random deal (the decorator keeps this one).
-        set_field = object.__setattr__
-        set_field(self, "outcome", outcome)
-        set_field(self, "raw", raw)
-        set_field(self, "written", written)
-        set_field(self, "hanging", hanging)
-        set_field(self, "winner", winner)
-        set_field(self, "valat", valat)
-        set_field(self, "double", double)
-        set_field(self, "notes", notes)
+        self._outcome = outcome
+        self._raw = raw
+        self._written = written
+        self._hanging = hanging
+        self._winner = winner
+        self._valat = valat
+        self._double = double
+        self._notes = notes
+
+    @property
+    def outcome(self) -> Outcome:
+        return self._outcome
+
+    @property
+    def raw(self) -> tuple[int, int]:
+        """Each team's points before ÷10, valat bonus included (NS, EW)."""
+        return self._raw
+
+    @property
+    def written(self) -> tuple[int, int]:
+        """Game points each team writes, incoming hanging points included (NS, EW)."""
+        return self._written
+
+    @property
+    def hanging(self) -> int:
+        """Game points left hanging after this deal (carried to the next deal with a winner)."""
+        return self._hanging
+
+    @property
+    def winner(self) -> Team | None:
+        """The team that won the deal as a whole (took the hanging points), if any."""
+        return self._winner
+
+    @property
+    def valat(self) -> Team | None:
+        return self._valat
+
+    @property
+    def double(self) -> int:
+        return self._double
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self._notes
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._outcome,
+            self._raw,
+            self._written,
+            self._hanging,
+            self._winner,
+            self._valat,
+            self._double,
+            self._notes,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealScore):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        names = ("outcome", "raw", "written", "hanging", "winner", "valat", "double", "notes")
+        body = ", ".join(
+            f"{name}={value!r}" for name, value in zip(names, self._key(), strict=True)
+        )
+        return f"DealScore({body})"
 
     def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        return by_fields(self)  # compiled, a frozen class unpickles only through __init__
+        return (DealScore, self._key())
 
 
 def contract_total(contract: Contract, rules: Rules) -> int:

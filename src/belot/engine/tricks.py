@@ -15,6 +15,7 @@ from belot.engine.contracts import Contract
 __all__ = [
     "ABOVE",
     "BEATS",
+    "BEFORE_THE_PLAY",
     "CARD_POINTS",
     "CLIMB",
     "DECK_POINTS",
@@ -209,6 +210,16 @@ def obliged_under(contract: int, forced_undertrump: bool) -> ContractObligations
     if bound is None:
         bound = _UNDER[key] = _bind(int(contract), bool(forced_undertrump))
     return bound
+
+
+class _BeforeThePlay(ContractObligations):
+    def legal(self, hand: int, lead: int, win: int, partner_holds: bool) -> int:
+        raise AssertionError("no card is played before the contract is known")
+
+
+#: A deal's obligations until a contract is known: nothing asks them before the play. (Here,
+#: not in ``deal``: a class of a module run from its source cannot extend a compiled one.)
+BEFORE_THE_PLAY: Final = _BeforeThePlay()
 
 
 def _bind(contract: int, forced_undertrump: bool) -> ContractObligations:
