@@ -1043,7 +1043,7 @@ class Deal:
         """``seat`` plays ``card`` (legal; ``silent``: keeping its belot silent, checked)."""
         # The fields' types (see PlayState); the tuples of any length stay Python tuples.
         hands: tuple[Any, ...]
-        lead: int
+        lead: Any  # passed on as it is (the card index that led the trick)
         count: int
         win: int
         holder: Seat
@@ -1051,7 +1051,7 @@ class Deal:
         winners: tuple[Seat, ...]
         points: tuple[Any, ...]
         declared: tuple[tuple[Declaration, ...] | None, ...]
-        undeclared: int
+        undeclared: Any  # passed on as it is, but at a seat's first card
         belots: tuple[tuple[Seat, Suit], ...]
         hands, lead, count, win, holder, taken, winners, points, declared, undeclared, belots = (
             self._ps
@@ -1059,8 +1059,16 @@ class Deal:
         # The seat as a native int indexes a tuple directly; a Seat goes through __index__.
         at: int = seat
         if not winners and declared[at] is None:  # a first card with nothing chosen
-            declared = (*declared[:at], (), *declared[at + 1 :])
-            undeclared &= ~(1 << at)
+            declared = (
+                ((), declared[1], declared[2], declared[3])
+                if at == 0
+                else (declared[0], (), declared[2], declared[3])
+                if at == 1
+                else (declared[0], declared[1], (), declared[3])
+                if at == 2
+                else (declared[0], declared[1], declared[2], ())
+            )
+            undeclared = undeclared & ~(1 << at)
         # The hand that plays, as a native int (``&`` on an ``Any`` goes through the interpreter's
         # number protocol); the other three are passed on as they are.
         hand: int = hands[at]
@@ -1118,7 +1126,8 @@ class Deal:
             )
             self._turn = self._next[at]
             return
-        winners = (*winners, holder)
+        # One tuple built, where (*winners, holder), compiled, builds a list first.
+        winners = winners + (holder,)  # noqa: RUF005
         if len(winners) == 8:
             taken += self._last_trick
         points = (points[0], points[1] + taken) if holder & 1 else (points[0] + taken, points[1])
