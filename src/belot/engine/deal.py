@@ -737,7 +737,8 @@ class Deal:
             if undeclared >> at & 1:
                 offered = self._offered = self._choices[at][1]
                 return offered
-            if ps[2]:  # cards on the trick
+            count: int = ps[2]  # cards on the trick (an int's truth, not the number protocol's)
+            if count:
                 holder: int = ps[4]
                 mask = self._legal = self._obliged.legal(hands[at], ps[1], ps[3], holder ^ at == 2)
             else:
@@ -1023,8 +1024,14 @@ class Deal:
             declared: tuple[tuple[Declaration, ...] | None, ...] = ((), (), (), ())
             undeclared = 0
         else:
+            choices: tuple[tuple[Choices, LegalActions], ...]
             if choose is None:
-                choices = tuple(map(_announcement_choices, hands))
+                choices = (  # four native calls, where map() would call through Python
+                    _announcement_choices(hands[0]),
+                    _announcement_choices(hands[1]),
+                    _announcement_choices(hands[2]),
+                    _announcement_choices(hands[3]),
+                )
             else:
                 choices = tuple(_offers(choose(hand)) for hand in hands)
             self._choices = choices
