@@ -202,6 +202,7 @@ _NOT_DEALT: Final[PlayState] = (
     0,
     (),
 )
+_NOT_DEALT_REST: Final[PlayState] = _NOT_DEALT[1:]  # what the cut adds to the hands
 _SUITS: Final = tuple(Suit)
 _NO_BELOT_CARDS: Final[tuple[bool, ...]] = (False,) * 32
 
@@ -369,7 +370,7 @@ class Deal:
         # The playing obligations of the contract, told who holds the trick (set as the play
         # begins): tricks.obliged_under, or a game's own.
         self._obliged: ContractObligations = BEFORE_THE_PLAY
-        self.dealer = dealer if dealer.__class__ is Seat else Seat(dealer)
+        self.dealer = dealer if type(dealer) is Seat else Seat(dealer)
         # The deck as card indices only: ``deck`` builds the Card tuple when asked (building
         # it for every deal cost 2 % of a random deal, and the play never reads it).
         if deck is None:
@@ -427,6 +428,8 @@ class Deal:
         cls, rules: Rules | None = None, *, dealer: Seat = Seat.N, seed: int | str | None = None
     ) -> Deal:
         """A freshly shuffled deal (seeded for a reproducible shuffle), waiting for the cut."""
+        if cls is Deal:  # compiled, a direct call of the constructor, not Python's type call
+            return Deal(rules, dealer=dealer, seed=seed)
         return cls(rules, dealer=dealer, seed=seed)
 
     @classmethod
@@ -975,9 +978,11 @@ class Deal:
     def _do_cut(self, count: int) -> None:
         self._cut = count
         deck = self._deck_idx[count:] + self._deck_idx[:count]
-        self._ps = (self.game.deal_first(deck, self.first, self._next), *_NOT_DEALT[1:])
+        first = self._next[self.dealer]
+        # One tuple built, where (hands, *rest), compiled, builds a list first.
+        self._ps = (self.game.deal_first(deck, first, self._next),) + _NOT_DEALT_REST  # noqa: RUF005
         self._phase = _BIDDING
-        self._turn = self.first
+        self._turn = first
 
     def _call(self, seat: Seat, call: Call) -> None:
         contract, bidder, double, passes, step = self.game.after_call(self, seat, call)
