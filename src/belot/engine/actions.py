@@ -109,6 +109,10 @@ _CONTRA = Call(CallKind.CONTRA)
 _RECONTRA = Call(CallKind.RECONTRA)
 
 
+def _announcement_order(declaration: Declaration) -> tuple[int, int]:
+    return (-declaration.points, declaration.cards)
+
+
 @dataclass(frozen=True, slots=True)
 class Declare:
     """The declarations a player announces as they play their first card."""
@@ -117,7 +121,8 @@ class Declare:
 
     def __post_init__(self) -> None:
         # One canonical order, so equal announcements compare equal however they were written.
-        ordered = tuple(sorted(self.declarations, key=lambda d: (-d.points, d.cards)))
+        given = tuple(self.declarations)
+        ordered = given if len(given) < 2 else tuple(sorted(given, key=_announcement_order))
         object.__setattr__(self, "declarations", ordered)
 
     @property

@@ -271,9 +271,15 @@ class Bela(Game):
     def deal_first(self, deck: tuple[int, ...], first: Seat, after: tuple[Seat, ...]) -> Hands:
         hands = [0, 0, 0, 0]
         seat: int = first
-        for i in range(4):
-            for c in (*deck[3 * i : 3 * i + 3], *deck[12 + 3 * i : 15 + 3 * i]):
-                hands[seat] |= 1 << c
+        for i in (0, 3, 6, 9):  # by index: a slice or a star builds a tuple or a list
+            hands[seat] = (
+                1 << deck[i]
+                | 1 << deck[i + 1]
+                | 1 << deck[i + 2]
+                | 1 << deck[12 + i]
+                | 1 << deck[13 + i]
+                | 1 << deck[14 + i]
+            )
             seat = after[seat]
         return (hands[0], hands[1], hands[2], hands[3])
 
@@ -287,9 +293,8 @@ class Bela(Game):
     ) -> Hands:
         out = list(hands)
         seat: int = first
-        for i in range(4):
-            for c in deck[24 + 2 * i : 26 + 2 * i]:
-                out[seat] |= 1 << c
+        for i in (24, 26, 28, 30):
+            out[seat] |= 1 << deck[i] | 1 << deck[i + 1]
             seat = after[seat]
         return (out[0], out[1], out[2], out[3])
 

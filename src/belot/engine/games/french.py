@@ -150,8 +150,8 @@ class French(Game):
         seat: int = first
         for _ in range(4):
             count = 2 if seat == taker else 3
-            for c in deck[position : position + count]:
-                out[seat] |= 1 << c
+            for index in range(position, position + count):  # by index: a slice is a tuple
+                out[seat] |= 1 << deck[index]
             position += count
             seat = after[seat]
         return (out[0], out[1], out[2], out[3])
