@@ -102,11 +102,6 @@ def _plays(mask: int) -> LegalActions:
     return offered
 
 
-def _is_offered(action: Action, offered: LegalActions) -> bool:
-    """Whether ``action`` is, by identity, one of the actions ``offered`` for a state."""
-    return any(candidate is action for candidate in offered)
-
-
 def _plays_of(mask: int) -> LegalActions:
     plays = _PLAYS_BY_BYTE
     return _LEGAL_ACTIONS(
@@ -862,7 +857,7 @@ class Deal:
             assert acting is not None
             # A call that legal_actions() offered for this very state is already checked.
             offered = self._offered
-            if offered is None or not _is_offered(call, offered):
+            if offered is None or not is_among(call, offered):
                 why = self.game.why_illegal(self, acting, call)
                 if why is not None:
                     raise IllegalActionError(why)

@@ -13,12 +13,10 @@ from typing import Final
 from belot.engine.contracts import Contract
 from belot.engine.frozen import by_fields
 from belot.engine.rules import Rules
-from belot.engine.table import Team
+from belot.engine.table import OTHER_TEAM, Team
 
 __all__ = [
     "LAST_TRICK",
-    "OTHER_TEAM",
-    "TEAM_OF",
     "VALAT_BONUS",
     "DealScore",
     "Outcome",
@@ -31,10 +29,6 @@ __all__ = [
 ]
 
 VALAT_BONUS: Final = 90
-#: ``TEAM_OF[seat]`` and ``OTHER_TEAM[team]``: for compiled code, an index where
-#: ``seat.team`` and ``team.other`` would each call a property in the interpreter.
-TEAM_OF: Final = (Team.NS, Team.EW, Team.NS, Team.EW)
-OTHER_TEAM: Final = (Team.EW, Team.NS)
 LAST_TRICK: Final = 10
 
 

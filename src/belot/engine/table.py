@@ -6,7 +6,7 @@ from enum import IntEnum
 
 from belot.engine.errors import BelotError
 
-__all__ = ["Seat", "Team"]
+__all__ = ["OTHER_TEAM", "TEAM_OF", "Seat", "Team"]
 
 
 class Team(IntEnum):
@@ -17,7 +17,7 @@ class Team(IntEnum):
 
     @property
     def other(self) -> Team:
-        return _TEAMS[self ^ 1]
+        return OTHER_TEAM[self]
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
@@ -46,7 +46,7 @@ class Seat(IntEnum):
 
     @property
     def team(self) -> Team:
-        return _TEAMS[self & 1]
+        return TEAM_OF[self]
 
     @property
     def partner(self) -> Seat:
@@ -69,7 +69,9 @@ class Seat(IntEnum):
 
 
 # Members by value: indexing a tuple costs a fraction of calling the enum (``Team(1)``), and
-# the properties above run in every deal's score.
-_TEAMS: tuple[Team, Team] = (Team.NS, Team.EW)
+# the properties above run in every deal's score. The compiled engine indexes ``TEAM_OF[seat]``
+# and ``OTHER_TEAM[team]`` itself, where a property would run in the interpreter.
+TEAM_OF: tuple[Team, Team, Team, Team] = (Team.NS, Team.EW, Team.NS, Team.EW)
+OTHER_TEAM: tuple[Team, Team] = (Team.EW, Team.NS)
 _SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.N, Seat.E, Seat.S, Seat.W)
 _SEATS_OF: tuple[tuple[Seat, Seat], tuple[Seat, Seat]] = ((Seat.N, Seat.S), (Seat.E, Seat.W))

@@ -24,8 +24,8 @@ from belot.engine.games.base import (
 )
 from belot.engine.games.bulgarian import BELOT_POINTS, extras, valat_team
 from belot.engine.rules import Rules
-from belot.engine.scoring import OTHER_TEAM, TEAM_OF, VALAT_BONUS, DealScore, Outcome
-from belot.engine.table import Seat, Team
+from belot.engine.scoring import VALAT_BONUS, DealScore, Outcome
+from belot.engine.table import OTHER_TEAM, TEAM_OF, Seat, Team
 from belot.engine.tricks import BEATS, SUIT_OF, TRUMP_MASKS, ContractObligations
 
 if TYPE_CHECKING:

@@ -10,8 +10,8 @@ from belot.engine.actions import Call, CallKind, LegalActions
 from belot.engine.contracts import Contract
 from belot.engine.declarations import Declaration, compare
 from belot.engine.games.base import AuctionStep, Bidding, Game, is_among
-from belot.engine.scoring import TEAM_OF, DealScore, TeamPoints, score_totals
-from belot.engine.table import Seat, Team
+from belot.engine.scoring import DealScore, TeamPoints, score_totals
+from belot.engine.table import TEAM_OF, Seat, Team
 
 if TYPE_CHECKING:
     from belot.engine.deal import Deal

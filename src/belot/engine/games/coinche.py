@@ -15,8 +15,8 @@ from belot.engine.games.base import AuctionStep, Bidding, Game, Hands, is_among
 from belot.engine.games.bulgarian import extras, valat_team
 from belot.engine.games.french import leader_at, single_best_scores
 from belot.engine.rules import Rules
-from belot.engine.scoring import OTHER_TEAM, TEAM_OF, DealScore, Outcome
-from belot.engine.table import Seat, Team
+from belot.engine.scoring import DealScore, Outcome
+from belot.engine.table import OTHER_TEAM, TEAM_OF, Seat, Team
 
 if TYPE_CHECKING:
     from belot.engine.deal import Deal
@@ -103,17 +103,7 @@ def _nothing_to_announce(hand: int) -> list[tuple[Declaration, ...]]:
 def bid_level(calls: Sequence[tuple[Seat, Call]]) -> int:
     """The level of the last bid of ``calls`` (0 when nobody has bid)."""
     for _, call in reversed(calls):
-        if call.kind is _BID:
-            return call.level
-    return 0
-
-
-def _level_now(calls: tuple[tuple[Seat, Call], ...]) -> int:
-    """``bid_level`` of a deal's own calls, from the last: a pass is known by identity."""
-    index = len(calls)
-    while index:
-        index -= 1
-        call = calls[index][1]
+        # A pass known by identity: its ``kind`` is an attribute lookup in the interpreter.
         if call is not _PASS and call.kind is _BID:
             return call.level
     return 0
@@ -229,7 +219,7 @@ class Coinche(Game):
     def legal_calls(self, deal: Deal, seat: Seat) -> LegalActions:
         bidder, double = deal._bidder, deal._double
         if double == 1:
-            level = _level_now(deal._calls)
+            level = bid_level(deal._calls)
             coinche = (
                 bidder is not None
                 and bool((bidder ^ seat) & 1)
@@ -248,12 +238,12 @@ class Coinche(Game):
             and call.level in _LEVEL_RANK
             and call.contract is not None
             and call.contract.is_suit
-            and call.level > _level_now(deal._calls)
+            and call.level > bid_level(deal._calls)
         ):
             return None  # the common case, without building every legal call
         if is_among(call, self.legal_calls(deal, seat)):
             return None
-        level, double = _level_now(deal._calls), deal._double
+        level, double = bid_level(deal._calls), deal._double
         if call.kind is CallKind.BID:
             if call.contract is None or not call.contract.is_suit:
                 why = "Coinche bids name a suit: no no-trumps or all-trumps"

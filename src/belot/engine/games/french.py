@@ -14,8 +14,8 @@ from belot.engine.declarations import Declaration
 from belot.engine.errors import InvalidActionError
 from belot.engine.games.base import AuctionStep, Bidding, Game, is_among
 from belot.engine.games.bulgarian import extras, valat_team
-from belot.engine.scoring import LAST_TRICK, OTHER_TEAM, TEAM_OF, DealScore, Outcome
-from belot.engine.table import Seat, Team
+from belot.engine.scoring import LAST_TRICK, DealScore, Outcome
+from belot.engine.table import OTHER_TEAM, TEAM_OF, Seat, Team
 
 if TYPE_CHECKING:
     from belot.engine.deal import Deal
