@@ -39,6 +39,10 @@ def ext_modules() -> list[Extension]:
     extensions = mypycify(
         [f"src/{path}" for path in build.COMPILED], opt_level="3", group_name="belot_engine"
     )
+    extensions += [
+        Extension(build.module_name(path), [f"src/{path}"], extra_compile_args=["-O3"])
+        for path in build.NATIVE
+    ]
     for extension in extensions:
         extension.optional = True  # no C compiler: the engine runs from its source
     return extensions
@@ -58,7 +62,7 @@ class BuildExt(build_ext):
             (folder / build.HASHES).unlink(missing_ok=True)  # until this build has compiled
         if len(folders) > 1:
             # In place: the .so of a module compiled once, and no longer, would shadow its source.
-            compiled = {build.module_name(path) for path in build.COMPILED}
+            compiled = {build.module_name(path) for path in build.COMPILED + build.NATIVE}
             for stale in (SRC / ENGINE).rglob("*.so"):
                 name = ".".join(stale.relative_to(SRC).with_suffix("").with_suffix("").parts)
                 if name.removesuffix(".__init__") not in compiled:

@@ -95,7 +95,7 @@ def test_the_compiled_and_the_source_engine_play_alike() -> None:
 def _tree(tmp_path: Path, *, extensions: bool = True, hashes: bool = True) -> Path:
     """A copy of the compiled modules' sources under ``tmp_path``, as an install leaves them."""
     root = Path(build.__file__).resolve().parent.parent.parent
-    for path in build.COMPILED:
+    for path in build.COMPILED + build.NATIVE:
         target = tmp_path / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes((root / path).read_bytes())
@@ -152,6 +152,18 @@ def test_a_compiled_module_is_used_while_its_source_is_as_compiled(tmp_path: Pat
     )
 
 
+@pytest.mark.skipif(bool(os.environ.get("BELOT_PURE")), reason="BELOT_PURE is set")
+def test_an_edited_c_source_is_not_used_until_it_is_built_again(tmp_path: Path) -> None:
+    root = _tree(tmp_path)
+    (root / "belot/engine/_shuffle.c").write_text("/* edited */\n")
+    assert build.why_pure(root) == (
+        "edited since it was compiled: belot/engine/_shuffle.c (install again to compile it)"
+    )
+    (root / "belot/engine/_shuffle.c").unlink()
+    (root / f"belot/engine/_shuffle{EXTENSION_SUFFIXES[0]}").unlink()
+    assert build.why_pure(root) == "not compiled at install: belot/engine/_shuffle.c"
+
+
 def test_the_source_is_used_when_a_module_was_not_compiled(tmp_path: Path) -> None:
     root = _tree(tmp_path, extensions=False)
     assert build.why_pure(root) in (
@@ -169,3 +181,4 @@ def test_the_source_is_used_without_the_build_s_hashes(tmp_path: Path) -> None:
 def test_module_names() -> None:
     assert build.module_name("belot/engine/games/__init__.py") == "belot.engine.games"
     assert build.module_name("belot/engine/deal.py") == "belot.engine.deal"
+    assert build.module_name("belot/engine/_shuffle.c") == "belot.engine._shuffle"

@@ -43,6 +43,10 @@ COMPILED: Final = (
     "belot/engine/games/bela.py",
 )
 
+#: Hand-written C beside them (paths under src/), built at install with them and used only when
+#: they are: ``_shuffle.c``, the seeded shuffle of the deck (deal.shuffled_deck).
+NATIVE: Final = ("belot/engine/_shuffle.c",)
+
 #: Where the build writes the hash of each source it compiled.
 HASHES: Final = "compiled.json"
 
@@ -50,18 +54,19 @@ _ROOT: Final = Path(__file__).resolve().parent.parent.parent  # holds belot/
 
 
 def module_name(path: str) -> str:
-    """``belot/engine/games/__init__.py`` → ``belot.engine.games``."""
-    parts = path.removesuffix(".py").split("/")
+    """``belot/engine/games/__init__.py`` → ``belot.engine.games``; ``…/_shuffle.c`` →
+    ``belot.engine._shuffle``."""
+    parts = path.removesuffix(".py").removesuffix(".c").split("/")
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def source_hashes(root: Path = _ROOT) -> dict[str, str]:
     """The sha256 of each compiled module's source."""
-    return {p: hashlib.sha256((root / p).read_bytes()).hexdigest() for p in COMPILED}
+    return {p: hashlib.sha256((root / p).read_bytes()).hexdigest() for p in COMPILED + NATIVE}
 
 
 def _extension(root: Path, path: str) -> bool:
-    stem = root / path.removesuffix(".py")
+    stem = root / path.removesuffix(".py").removesuffix(".c")
     return any(
         stem.with_name(stem.name + suffix).exists()
         for suffix in importlib.machinery.EXTENSION_SUFFIXES
@@ -72,7 +77,7 @@ def why_pure(root: Path = _ROOT) -> str | None:
     """Why the engine runs from its Python source, or None when it runs compiled."""
     if os.environ.get("BELOT_PURE"):
         return "BELOT_PURE is set"
-    missing = [p for p in COMPILED if not _extension(root, p)]
+    missing = [p for p in COMPILED + NATIVE if not _extension(root, p)]
     if missing:
         return f"not compiled at install: {missing[0]}"
     try:

@@ -21,6 +21,7 @@ from enum import StrEnum
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
+from belot.engine import build
 from belot.engine.actions import SILENT_SUFFIX, Action, Call, Cut, Declare, LegalActions, Play
 from belot.engine.cards import ALL_CARDS, Card, Rank, Suit, cards_of
 from belot.engine.contracts import Contract
@@ -288,23 +289,46 @@ def shuffled_deck(seed: int | str) -> tuple[Card, ...]:
 
 #: Each step of the shuffle: the place i (31 down to 1) and the bits of a draw below i + 1.
 _SHUFFLE_STEPS: Final = tuple((i, (i + 1).bit_length()) for i in range(31, 0, -1))
+_TWO_64: Final = 2**64
 
 
-def _shuffled_order(seed: int | str) -> list[int]:
-    """``random.Random(seed).shuffle(list(range(32)))`` spelled out: CPython's Fisher-Yates with
-    ``getrandbits`` rejection sampling, without a method call per card (tests check that it
-    matches ``shuffle`` exactly). An int seeds the C generator directly, as ``random.Random``
-    does after its Python-level checks (a third of the cost of a seeding); a str goes through
-    ``random.Random``, which hashes it."""
+def _native_order() -> Callable[[int], tuple[int, ...]] | None:
+    """The shuffle in C (``_shuffle.c``), built with the compiled engine and used with it."""
+    if build.PURE is not None:
+        return None  # the engine runs from its source, and so does the shuffle
+    from belot.engine import _shuffle
+
+    return _shuffle.shuffled_order
+
+
+_NATIVE_ORDER: Final = _native_order()
+
+
+def _shuffled_order(seed: int | str) -> tuple[int, ...]:
+    """``random.Random(seed).shuffle(list(range(32)))``, as a tuple.
+
+    With the compiled engine, an int seed below 2**64 in size is shuffled in C, which computes
+    the same Mersenne Twister and the same Fisher-Yates in a quarter of the instructions (the
+    seeding and the shuffle were a fifth of a random deal). Otherwise it is spelled out here:
+    CPython's Fisher-Yates with ``getrandbits`` rejection sampling, without a method call per
+    card. An int seeds the C generator directly, as ``random.Random`` does after its
+    Python-level checks (a third of the cost of a seeding); a str goes through
+    ``random.Random``, which hashes it. Tests check both against ``shuffle`` itself.
+    """
+    if isinstance(seed, int) and seed.__class__ is int:  # not a bool
+        if _NATIVE_ORDER is not None and -_TWO_64 < seed < _TWO_64:
+            return _NATIVE_ORDER(seed)
+        rng = _random.Random(seed)
+    else:
+        rng = random.Random(seed)
     order = list(range(32))
-    rng = _random.Random(seed) if seed.__class__ is int else random.Random(seed)
     getrandbits = rng.getrandbits
     for i, bits in _SHUFFLE_STEPS:
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
         order[i], order[j] = order[j], order[i]
-    return order
+    return tuple(order)
 
 
 def _declaring_cards(hand: int) -> int:
@@ -369,8 +393,7 @@ class Deal:
         # The deck as card indices only: ``deck`` builds the Card tuple when asked (building
         # it for every deal cost 2 % of a random deal, and the play never reads it).
         if deck is None:
-            order = _shuffled_order(seed if seed is not None else random.randrange(2**63))
-            self._deck_idx = tuple(order)
+            self._deck_idx = _shuffled_order(seed if seed is not None else random.randrange(2**63))
         else:
             given = tuple(deck)
             if len(given) != 32 or len({c.index for c in given}) != 32:
