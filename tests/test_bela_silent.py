@@ -305,11 +305,13 @@ def test_pop_restores_the_choice_exactly() -> None:
     deal = bela_deal()
     push_all(deal, "hearts declare:")
     offered, position, state = deal.legal_actions(), to_position(deal), deal._ps
+    held = deal._held
     for text in ("QH-silent", "QH", "KH-silent"):
         action = deal.push_str(text)
         assert deal.pop() == action
         # The very tuple again (a compiled Deal keeps it unboxed: an equal one).
         assert deal._ps == state and (compiled() or deal._ps is state)
+        assert deal._held == held  # the card back in its hand
         assert to_position(deal) == position
         assert deal.legal_actions() == offered and deal.belots == () and deal.silent_belas == ()
     copy = deal.copy()

@@ -165,28 +165,29 @@ _QUEENS: Final = sum(1 << (8 * suit + _QUEEN) for suit in range(4))
 
 
 PlayState = tuple[Any, ...]
-"""``Deal._ps``: what a card played changes, in one tuple of eleven fields, by index:
+"""``Deal._ps``: what a card played changes, but the hands, in one tuple of ten fields, by index:
 
-0. the hands, by seat (a tuple of four card-set ints);
-1. the card that led the trick in progress;
-2. how many cards the trick in progress holds (0 to 3; 0: fields 1, 3, 4 and 5 unused);
-3. the card that holds the trick in progress (kept as cards are played);
-4. the ``Seat`` that played it;
-5. the card points of the trick in progress;
-6. the winners of the completed tricks (a tuple of ``Seat``);
-7. the card points taken (NS, EW), the last trick's included;
-8. what each seat announced (a tuple of four: a tuple of ``Declaration``, or None: not yet);
-9. the seats (bits ``1 << seat``) with a declaration to choose before their first card;
-10. the belots announced, a tuple of (``Seat``, ``Suit``).
+0. the card that led the trick in progress;
+1. how many cards the trick in progress holds (0 to 3; 0: fields 0, 2, 3 and 4 unused);
+2. the card that holds the trick in progress (kept as cards are played);
+3. the ``Seat`` that played it;
+4. the card points of the trick in progress;
+5. the winners of the completed tricks (a tuple of ``Seat``);
+6. the card points taken (NS, EW), the last trick's included;
+7. what each seat announced (a tuple of four: a tuple of ``Declaration``, or None: not yet);
+8. the seats (bits ``1 << seat``) with a declaration to choose before their first card;
+9. the belots announced, a tuple of (``Seat``, ``Suit``).
 
 The cards played are not in it: they are the ``Play`` actions of the deal's stack (a play then
-builds three tuples fewer). To the type checker it is a tuple of any length and of ``Any``, and
+builds three tuples fewer). Nor are the hands: ``Deal._held`` is a tuple of four native ints,
+which mypyc keeps unboxed in the ``Deal``, so that a card played builds neither a tuple of
+hands nor a Python int of the hand that played; taking the play back returns its card to the
+hand, from the stack's ``Play``. To the type checker it is a tuple of any length and of ``Any``, and
 each reader names the type of the field it reads: so mypyc keeps it one Python tuple, which the
 undo stack and a snapshot hold as it is, and a card played rebuilds it without unboxing and
 boxing the fields it leaves alone. (Typed field by field, mypyc kept it unboxed inside the
 ``Deal`` and boxed all eleven fields again for the stack at every card.)"""
 _NOT_DEALT: Final[PlayState] = (
-    (0, 0, 0, 0),
     0,
     0,
     0,
@@ -198,7 +199,6 @@ _NOT_DEALT: Final[PlayState] = (
     0,
     (),
 )
-_NOT_DEALT_REST: Final[PlayState] = _NOT_DEALT[1:]  # what the cut adds to the hands
 _SUITS: Final = tuple(Suit)
 _NO_BELOT_CARDS: Final[tuple[bool, ...]] = (False,) * 32
 
@@ -225,6 +225,7 @@ _ATTRIBUTES: Final = (
     "_choices",
     "_result",
     "_ps",
+    "_held",
     "_beats",
     "_values",
     "_last_trick",
@@ -331,6 +332,19 @@ def _shuffled_order(seed: int | str) -> tuple[int, ...]:
     return tuple(order)
 
 
+def _returned(held: tuple[int, int, int, int], seat: int, card: int) -> tuple[int, int, int, int]:
+    """``held`` with ``card`` back in the hand of ``seat`` (a play taken back)."""
+    h0, h1, h2, h3 = held
+    back = 1 << card
+    if seat == 0:
+        return (h0 | back, h1, h2, h3)
+    if seat == 1:
+        return (h0, h1 | back, h2, h3)
+    if seat == 2:
+        return (h0, h1, h2 | back, h3)
+    return (h0, h1, h2, h3 | back)
+
+
 def _declaring_cards(hand: int) -> int:
     """The cards of ``hand`` in a run of three or more of a suit, or in a counting four.
 
@@ -421,6 +435,8 @@ class Deal:
         self._choices: tuple[tuple[Choices, LegalActions], ...] = (_NO_DECLARING,) * 4
         self._result: DealScore | None = None
         self._ps: PlayState = _NOT_DEALT
+        # The cards each seat holds (see PlayState), unboxed by mypyc.
+        self._held: tuple[int, int, int, int] = (0, 0, 0, 0)
         # The contract's tables, set when the play begins.
         self._beats: tuple[int, ...] = BEATS[0]
         self._values: tuple[int, ...] = CARD_POINTS[0]
@@ -497,6 +513,7 @@ class Deal:
             self._choices,
             self._result,
             self._ps,
+            self._held,
         )
 
     def _restore(self, snap: tuple[object, ...]) -> None:
@@ -515,14 +532,20 @@ class Deal:
             self._choices,
             self._result,
             self._ps,
+            self._held,
         ) = snap  # type: ignore[assignment]
 
     # The parts of _ps by name, for the code off the hot path.
 
     @property
     def _hands(self) -> tuple[int, ...]:
-        hands: tuple[int, ...] = self._ps[0]
-        return hands
+        return self._held
+
+    def _hand(self, at: int) -> int:
+        """The cards of the seat ``at`` (compiled, a tuple of native ints is indexed by a
+        constant only)."""
+        held = self._held
+        return held[0] if at == 0 else held[1] if at == 1 else held[2] if at == 2 else held[3]
 
     @property
     def _played(self) -> tuple[tuple[Seat, int], ...]:
@@ -534,32 +557,32 @@ class Deal:
     @property
     def _lead(self) -> int | None:
         """The card that led the trick in progress (None: no trick in progress)."""
-        lead: int = self._ps[1]
-        return lead if self._ps[2] else None
+        lead: int = self._ps[0]
+        return lead if self._ps[1] else None
 
     @property
     def _winners(self) -> tuple[Seat, ...]:
-        winners: tuple[Seat, ...] = self._ps[6]
+        winners: tuple[Seat, ...] = self._ps[5]
         return winners
 
     @property
     def _points(self) -> tuple[int, int]:
-        points: tuple[int, int] = self._ps[7]
+        points: tuple[int, int] = self._ps[6]
         return points
 
     @property
     def _declared(self) -> tuple[tuple[Declaration, ...] | None, ...]:
-        declared: tuple[tuple[Declaration, ...] | None, ...] = self._ps[8]
+        declared: tuple[tuple[Declaration, ...] | None, ...] = self._ps[7]
         return declared
 
     @property
     def _undeclared(self) -> int:
-        undeclared: int = self._ps[9]
+        undeclared: int = self._ps[8]
         return undeclared
 
     @property
     def _belots(self) -> tuple[tuple[Seat, Suit], ...]:
-        belots: tuple[tuple[Seat, Suit], ...] = self._ps[10]
+        belots: tuple[tuple[Seat, Suit], ...] = self._ps[9]
         return belots
 
     # --- seats -----------------------------------------------------------------------------
@@ -752,23 +775,22 @@ class Deal:
             at: int = seat  # a native int indexes a tuple directly; a Seat, through __index__
             # By index, not unpacked into ``_``: compiled, each ``_`` would build its field.
             ps = self._ps
-            hands: tuple[Any, ...] = ps[0]
-            undeclared: int = ps[9]
+            undeclared: int = ps[8]
             mask: int
             if undeclared >> at & 1:
                 offered = self._offered = self._choices[at][1]
                 return offered
-            count: int = ps[2]  # cards on the trick (an int's truth, not the number protocol's)
+            hand = self._hand(at)
+            count: int = ps[1]  # cards on the trick (an int's truth, not the number protocol's)
             if count:
-                holder: int = ps[4]
-                mask = self._legal = self._obliged.legal(hands[at], ps[1], ps[3], holder ^ at == 2)
+                holder: int = ps[3]
+                mask = self._legal = self._obliged.legal(hand, ps[0], ps[2], holder ^ at == 2)
             else:
-                mask = self._legal = hands[at]
+                mask = self._legal = hand
             offered = self._offered = _plays(mask)
             silent = mask & self._silent_cards  # legal K and Q of trumps, in Bela
             if silent:
                 # Only a king or queen whose partner card is held can announce a bela.
-                hand: int = hands[at]
                 pairs = hand & hand >> 1 & _QUEENS
                 if silent & (pairs | pairs << 1):
                     offered = self._offered = self._with_silent(seat, offered, mask)
@@ -784,7 +806,7 @@ class Deal:
         """``offered`` (the Play actions of ``mask``) with, after each card that would announce
         a belot, the same card played keeping it silent (Bela, RULES.md §6: the holder may keep
         silent)."""
-        hand: int = self._ps[0][seat]
+        hand = self._hand(seat)
         lead = self._lead
         # The few legal kings and queens of trumps first: most of them announce nothing.
         candidates = mask & self._silent_cards
@@ -838,10 +860,10 @@ class Deal:
 
     def _legal_mask(self, seat: Seat) -> int:
         ps = self._ps
-        hand: int = ps[0][seat]
-        if not ps[2]:
+        hand = self._hand(seat)
+        if not ps[1]:
             return hand
-        return self._obliged.legal(hand, ps[1], ps[3], ps[4] ^ seat == 2)
+        return self._obliged.legal(hand, ps[0], ps[2], ps[3] ^ seat == 2)
 
     def _legal_calls(self) -> Iterable[Call] | LegalActions:
         seat = self._turn
@@ -904,8 +926,8 @@ class Deal:
             self._call(acting, action)
         elif isinstance(action, Declare):
             ps = self._ps
-            declared = (*ps[8][:acting], action.declarations, *ps[8][acting + 1 :])
-            self._ps = (*ps[:8], declared, ps[9] & ~(1 << acting), ps[10])
+            declared = (*ps[7][:acting], action.declarations, *ps[7][acting + 1 :])
+            self._ps = (*ps[:7], declared, ps[8] & ~(1 << acting), ps[9])
         else:
             self._do_cut(action.count)
 
@@ -924,6 +946,7 @@ class Deal:
         action, seat, snap = self._stack.pop()
         if isinstance(action, Play):  # a play kept _ps only: before it, the rest was this
             self._ps = snap
+            self._held = _returned(self._held, seat, action.code & 31)
             self._phase = _PLAYING
             self._turn = seat
             self._result = None
@@ -997,8 +1020,8 @@ class Deal:
         self._cut = count
         deck = self._deck_idx[count:] + self._deck_idx[:count]
         first = self._next[self.dealer]
-        # One tuple built, where (hands, *rest), compiled, builds a list first.
-        self._ps = (self.game.deal_first(deck, first, self._next),) + _NOT_DEALT_REST  # noqa: RUF005
+        self._held = self.game.deal_first(deck, first, self._next)
+        self._ps = _NOT_DEALT
         self._phase = _BIDDING
         self._turn = first
 
@@ -1021,11 +1044,8 @@ class Deal:
         assert cut is not None and contract is not None and self._bidder is not None
         deck = self._deck_idx[cut:] + self._deck_idx[:cut]
         first = after[self.dealer]
-        dealt = self._ps[0]
-        hands = self.game.deal_rest(
-            deck, (dealt[0], dealt[1], dealt[2], dealt[3]), first, after, self._bidder
-        )
-        self._full = hands
+        hands = self.game.deal_rest(deck, self._held, first, after, self._bidder)
+        self._full = self._held = hands
         # Fixed for the play: the contract's obligations and tables (a pop back into the
         # auction and a new contract come through here again).
         setup = _PLAY_SETUPS.get((id(rules), contract))
@@ -1065,14 +1085,13 @@ class Deal:
                 | (len(choices[2][0]) > 1) << 2
                 | (len(choices[3][0]) > 1) << 3
             )
-        self._ps = (hands, 0, 0, 0, first, 0, (), (0, 0), declared, undeclared, ())
+        self._ps = (0, 0, 0, first, 0, (), (0, 0), declared, undeclared, ())
         self._phase = _PLAYING
         self._turn = first
 
     def _play(self, seat: Seat, card: int, silent: bool = False) -> None:
         """``seat`` plays ``card`` (legal; ``silent``: keeping its belot silent, checked)."""
         # The fields' types (see PlayState); the tuples of any length stay Python tuples.
-        hands: tuple[Any, ...]
         lead: Any  # passed on as it is (the card index that led the trick)
         count: int
         win: int
@@ -1083,9 +1102,7 @@ class Deal:
         declared: tuple[tuple[Declaration, ...] | None, ...]
         undeclared: Any  # passed on as it is, but at a seat's first card
         belots: tuple[tuple[Seat, Suit], ...]
-        hands, lead, count, win, holder, taken, winners, points, declared, undeclared, belots = (
-            self._ps
-        )
+        lead, count, win, holder, taken, winners, points, declared, undeclared, belots = self._ps
         # The seat as a native int indexes a tuple directly; a Seat goes through __index__.
         at: int = seat
         if not winners and declared[at] is None:  # a first card with nothing chosen
@@ -1099,31 +1116,29 @@ class Deal:
                 else (declared[0], declared[1], declared[2], ())
             )
             undeclared = undeclared & ~(1 << at)
-        # The hand that plays, as a native int (``&`` on an ``Any`` goes through the interpreter's
-        # number protocol); the other three are passed on as they are.
-        hand: int = hands[at]
+        # The hands as native ints, the one that plays read by a constant index.
+        h0, h1, h2, h3 = self._held
+        hand = h0 if seat is _NORTH else h1 if seat is _EAST else h2 if seat is _SOUTH else h3
         if (
             self._announces[card]
             and self._is_belot(seat, card, hand, lead if count else None)
             and not silent
         ):
             belots = (*belots, (seat, _SUITS[card >> 3]))
-        held: object = hand & ~(1 << card)
+        held = hand & ~(1 << card)
         # ``is`` on the Seat members (a seat is always one): ``==`` on an IntEnum is not
-        # specialized by CPython 3.11, and costs several times more. Declared as in PlayState:
-        # typed as four ints, mypyc would build the tuple twice (unboxed, then boxed again).
-        left: tuple[Any, ...] = (
-            (held, hands[1], hands[2], hands[3])
+        # specialized by CPython 3.11, and costs several times more.
+        self._held = (
+            (held, h1, h2, h3)
             if seat is _NORTH
-            else (hands[0], held, hands[2], hands[3])
+            else (h0, held, h2, h3)
             if seat is _EAST
-            else (hands[0], hands[1], held, hands[3])
+            else (h0, h1, held, h3)
             if seat is _SOUTH
-            else (hands[0], hands[1], hands[2], held)
+            else (h0, h1, h2, held)
         )
         if not count:
             self._ps = (
-                left,
                 card,
                 1,
                 card,
@@ -1142,7 +1157,6 @@ class Deal:
         taken += self._values[card]
         if count < 3:
             self._ps = (
-                left,
                 lead,
                 count + 1,
                 win,
@@ -1161,7 +1175,7 @@ class Deal:
         if len(winners) == 8:
             taken += self._last_trick
         points = (points[0], points[1] + taken) if holder & 1 else (points[0] + taken, points[1])
-        self._ps = (left, 0, 0, 0, holder, 0, winners, points, declared, undeclared, belots)
+        self._ps = (0, 0, 0, holder, 0, winners, points, declared, undeclared, belots)
         if len(winners) < 8:
             self._turn = holder
             return
