@@ -31,6 +31,13 @@ __all__ = ["AuctionStep", "Bidding", "Game", "HeldObligations", "Obligations", "
 
 Hands = tuple[int, int, int, int]
 _BIT: Final = tuple(1 << card for card in range(32))
+
+
+def _of_seat(seat: int, s0: int, s1: int, s2: int, c0: int, c1: int, c2: int, c3: int) -> int:
+    """The cards of ``seat``, given the cards ``c0``..``c3`` dealt to the seats ``s0``, ``s1``,
+    ``s2`` and the fourth, in dealing order (a native call, where a list of hands by seat
+    would box every int)."""
+    return c0 if seat == s0 else c1 if seat == s1 else c2 if seat == s2 else c3
 #: ``(hand, trick, contract, option) -> legal cards``, as ``tricks.legal_mask``.
 Obligations = Callable[[int, Sequence[int], int, Any], int]
 #: The same rule told who holds the trick: ``(hand, lead, win, partner_holds, contract,
@@ -98,15 +105,20 @@ class Game:
         ``deck`` is the card indices after the cut, top first; ``after[s]`` the seat after ``s``.
         """
         bit = _BIT
-        hands = [0, 0, 0, 0]
-        seat: int = first  # a native int indexes directly; a Seat, through __index__
-        for i in (0, 3, 6, 9):
-            j = 12 + i // 3 * 2
-            hands[seat] = (
-                bit[deck[i]] | bit[deck[i + 1]] | bit[deck[i + 2]] | bit[deck[j]] | bit[deck[j + 1]]
-            )
-            seat = after[seat]
-        return (hands[0], hands[1], hands[2], hands[3])
+        # Native ints throughout: the four hands in dealing order, then put in seat order.
+        s0: int = first
+        s1: int = after[s0]
+        s2: int = after[s1]
+        c0 = bit[deck[0]] | bit[deck[1]] | bit[deck[2]] | bit[deck[12]] | bit[deck[13]]
+        c1 = bit[deck[3]] | bit[deck[4]] | bit[deck[5]] | bit[deck[14]] | bit[deck[15]]
+        c2 = bit[deck[6]] | bit[deck[7]] | bit[deck[8]] | bit[deck[16]] | bit[deck[17]]
+        c3 = bit[deck[9]] | bit[deck[10]] | bit[deck[11]] | bit[deck[18]] | bit[deck[19]]
+        return (
+            _of_seat(0, s0, s1, s2, c0, c1, c2, c3),
+            _of_seat(1, s0, s1, s2, c0, c1, c2, c3),
+            _of_seat(2, s0, s1, s2, c0, c1, c2, c3),
+            _of_seat(3, s0, s1, s2, c0, c1, c2, c3),
+        )
 
     def deal_rest(
         self,
@@ -118,12 +130,20 @@ class Game:
     ) -> Hands:
         """The hands once the auction is over: 3 more each from the 21st card, from ``first``."""
         bit = _BIT
-        out = list(hands)
-        seat: int = first
-        for i in (20, 23, 26, 29):
-            out[seat] |= bit[deck[i]] | bit[deck[i + 1]] | bit[deck[i + 2]]
-            seat = after[seat]
-        return (out[0], out[1], out[2], out[3])
+        s0: int = first
+        s1: int = after[s0]
+        s2: int = after[s1]
+        c0 = bit[deck[20]] | bit[deck[21]] | bit[deck[22]]
+        c1 = bit[deck[23]] | bit[deck[24]] | bit[deck[25]]
+        c2 = bit[deck[26]] | bit[deck[27]] | bit[deck[28]]
+        c3 = bit[deck[29]] | bit[deck[30]] | bit[deck[31]]
+        h0, h1, h2, h3 = hands
+        return (
+            h0 | _of_seat(0, s0, s1, s2, c0, c1, c2, c3),
+            h1 | _of_seat(1, s0, s1, s2, c0, c1, c2, c3),
+            h2 | _of_seat(2, s0, s1, s2, c0, c1, c2, c3),
+            h3 | _of_seat(3, s0, s1, s2, c0, c1, c2, c3),
+        )
 
     def stack_deck(
         self,

@@ -102,10 +102,16 @@ def _nothing_to_announce(hand: int) -> list[tuple[Declaration, ...]]:
 
 def bid_level(calls: Sequence[tuple[Seat, Call]]) -> int:
     """The level of the last bid of ``calls`` (0 when nobody has bid)."""
-    for _, call in reversed(calls):
-        # A pass known by identity: its ``kind`` is an attribute lookup in the interpreter.
-        if call is not _PASS and call.kind is _BID:
-            return call.level
+    at = len(calls)
+    while at:
+        at -= 1
+        call = calls[at][1]
+        # A pass known by identity, and every call but a bid has level 0: one attribute read
+        # (a lookup in the interpreter) a call, where ``kind`` and ``level`` were two.
+        if call is not _PASS:
+            level = call.level
+            if level:
+                return level
     return 0
 
 

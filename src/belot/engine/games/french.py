@@ -76,8 +76,12 @@ def single_best_scores(
     """The declarations that score when the single strongest decides: every one of the team
     that holds it (French Belote, Coinche)."""
     scored: tuple[list[Declaration], list[Declaration]] = ([], [])
-    if not any(announced):
-        return scored
+    ns = bool(announced[0]) or bool(announced[2])
+    ew = bool(announced[1]) or bool(announced[3])
+    if not ew:  # one team announced (or none): it holds the strongest, and scores all of it
+        return ([*announced[0], *announced[2]], []) if ns else scored
+    if not ns:
+        return ([], [*announced[1], *announced[3]])
     contract = deal.contract
     assert contract is not None and contract.trump is not None
     order = [deal.first]
