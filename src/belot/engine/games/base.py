@@ -38,6 +38,8 @@ def _of_seat(seat: int, s0: int, s1: int, s2: int, c0: int, c1: int, c2: int, c3
     ``s2`` and the fourth, in dealing order (a native call, where a list of hands by seat
     would box every int)."""
     return c0 if seat == s0 else c1 if seat == s1 else c2 if seat == s2 else c3
+
+
 #: ``(hand, trick, contract, option) -> legal cards``, as ``tricks.legal_mask``.
 Obligations = Callable[[int, Sequence[int], int, Any], int]
 #: The same rule told who holds the trick: ``(hand, lead, win, partner_holds, contract,
