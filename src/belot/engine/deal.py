@@ -500,11 +500,11 @@ class Deal:
     # --- snapshots -------------------------------------------------------------------------
 
     def _snapshot(self) -> tuple[object, ...]:
+        """What a cut, a call or a declaration may change, but the hands (``_restore``)."""
         return (
             self._phase,
             self._turn,
             self._cut,
-            self._full,
             self._calls,
             self._contract,
             self._bidder,
@@ -513,17 +513,19 @@ class Deal:
             self._choices,
             self._result,
             self._ps,
-            self._held,
         )
 
     def _restore(self, snap: tuple[object, ...]) -> None:
+        """Back to the state of ``snap``, the hands included: a snapshot leaves them out, for
+        boxing them into it cost 1,000 instructions a call. A declaration leaves the hands as
+        they are; in the auction they are the cards dealt before it; before the cut, none."""
+        phase = self._phase
         # Attribute by attribute, never through __dict__: CPython keeps a plain object's
         # attributes inline and reads them fast only until its __dict__ is asked for.
         (
             self._phase,
             self._turn,
             self._cut,
-            self._full,
             self._calls,
             self._contract,
             self._bidder,
@@ -532,8 +534,12 @@ class Deal:
             self._choices,
             self._result,
             self._ps,
-            self._held,
         ) = snap  # type: ignore[assignment]
+        if self._phase is _CUTTING:
+            self._held = self._full = (0, 0, 0, 0)
+        elif self._phase is _BIDDING and phase is not _BIDDING:  # the call that ended it
+            self._held = self._dealt_first()
+            self._full = (0, 0, 0, 0)
 
     # The parts of _ps by name, for the code off the hot path.
 
@@ -1018,12 +1024,17 @@ class Deal:
 
     def _do_cut(self, count: int) -> None:
         self._cut = count
-        deck = self._deck_idx[count:] + self._deck_idx[:count]
-        first = self._next[self.dealer]
-        self._held = self.game.deal_first(deck, first, self._next)
+        self._held = self._dealt_first()
         self._ps = _NOT_DEALT
         self._phase = _BIDDING
-        self._turn = first
+        self._turn = self._next[self.dealer]
+
+    def _dealt_first(self) -> tuple[int, int, int, int]:
+        """The hands dealt for the auction, from the cut deck."""
+        cut = self._cut
+        assert cut is not None
+        deck = self._deck_idx[cut:] + self._deck_idx[:cut]
+        return self.game.deal_first(deck, self._next[self.dealer], self._next)
 
     def _call(self, seat: Seat, call: Call) -> None:
         contract, bidder, double, passes, step = self.game.after_call(self, seat, call)
