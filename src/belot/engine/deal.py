@@ -182,11 +182,11 @@ The cards played are not in it: they are the ``Play`` actions of the deal's stac
 builds three tuples fewer). Nor are the hands: ``Deal._held`` is a tuple of four native ints,
 which mypyc keeps unboxed in the ``Deal``, so that a card played builds neither a tuple of
 hands nor a Python int of the hand that played; taking the play back returns its card to the
-hand, from the stack's ``Play``. To the type checker it is a tuple of any length and of ``Any``, and
-each reader names the type of the field it reads: so mypyc keeps it one Python tuple, which the
-undo stack and a snapshot hold as it is, and a card played rebuilds it without unboxing and
-boxing the fields it leaves alone. (Typed field by field, mypyc kept it unboxed inside the
-``Deal`` and boxed all eleven fields again for the stack at every card.)"""
+hand, from the stack's ``Play``. To the type checker ``_ps`` is a tuple of any length and of
+``Any``, and each reader names the type of the field it reads: so mypyc keeps it one Python
+tuple, which the undo stack and a snapshot hold as it is, and a card played rebuilds it without
+unboxing and boxing the fields it leaves alone. (Typed field by field, mypyc kept it unboxed
+inside the ``Deal`` and boxed all its fields again for the stack at every card.)"""
 _NOT_DEALT: Final[PlayState] = (
     0,
     0,

@@ -232,6 +232,10 @@ def announcement_choices(hand: int) -> list[tuple[Declaration, ...]]:
         for rank in FOUR_POINTS
         if hand & ((1 << rank) * 0x01010101) == (1 << rank) * 0x01010101
     ]
+    if not fours:
+        sequences = _sequences(hand)
+        if len(sequences) <= 1:  # the common case: one sequence or none, and no four
+            return [(sequences[0],), ()] if sequences else [()]
     seen: set[frozenset[int]] = set()
     choices: list[tuple[Declaration, ...]] = []
     for size in range(len(fours) + 1):
