@@ -613,7 +613,11 @@ def test_an_owner_held_up_for_a_moment_keeps_its_browsers_as_they_were(
         assert north.shown_again == 0 and south.shown_again == 0
         for person in (north, south):  # no state shown twice: the seats never came and went
             states = person.states[seen[person.seat] - 1 : upto[person.seat]]
-            shown = [_position(state) for state in states]
+            # The same state shown again has the same position ("at") too: a seat that declares
+            # nothing with its first card changes no other seat's view, and the state after it,
+            # at the next position, is a new one (this failed about one run in two, the engine
+            # of 979fd62 as the present one, when such a declaration fell in this stretch).
+            shown = [(state["at"], _position(state)) for state in states]
             again = [i for i, (x, y) in enumerate(itertools.pairwise(shown)) if x == y]
             changed = [_changed(states[i], states[i + 1]) for i in again]  # what came again
             assert not again, (person.seat, again, len(shown), changed)
