@@ -381,6 +381,11 @@ def game_step(page: Page, seen: dict[str, int]) -> str:
     kind = panel_kind(page)
     if kind == "auction":
         seen["asked"] = seen.get("asked", 0) + 1
+        # French Belote's panel shows the turned card as South is asked: looked for here too,
+        # for the page may draw this panel before it sets the body's phase (the look above),
+        # and South's take then ends the auction before the next look.
+        if page.query_selector("#panel-turned img"):
+            seen["turned"] = seen.get("turned", 0) + 1
         if page.query_selector("#panel .bid-level"):  # Coinche: the points, then a suit
             seen["picker"] = seen.get("picker", 0) + 1
             if page.query_selector(".bid-level[data-level='80']:not([disabled])"):
