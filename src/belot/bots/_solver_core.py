@@ -492,11 +492,15 @@ def _two_tricks(
     under: int,
     beat_plain: int,
     partner: int,
+    target: int,
 ) -> int:
     """The declarers' points from the last two tricks with best play, two cards in every hand
-    and ``leader`` to lead: every line of the first of them (at most 16; the last is forced),
-    with no table and no node of the search. The arrays are indexed here, never passed to an
-    inlined function in the loops (numba would count a reference at every call)."""
+    and ``leader`` to lead, as a zero-window probe at ``target``: a fail-soft bound (at least
+    the result if it is >= ``target``, else at most the result). The lines of the first trick
+    (at most 16; the last is forced) are walked with no table and no node of the search, each
+    seat's loop ending as soon as its side's card settles the probe. The arrays are indexed
+    here, never passed to an inlined function in the loops (numba would count a reference at
+    every call)."""
     s1 = (leader + step) & 3
     s2 = (leader + 2 * step) & 3
     s3 = (leader + 3 * step) & 3
@@ -609,9 +613,17 @@ def _two_tricks(
                     if ((leader + top) & 1) == decl:
                         v += tab[1, ra] + tab[1, rb] + tab[1, rc] + tab[1, rd] + bonus
                     best3 = min(best3, v) if up else max(best3, v)
+                    if (best3 >= target) != up:
+                        break
                 best2 = max(best2, best3) if up else min(best2, best3)
+                if (best2 >= target) == up:
+                    break
             best1 = min(best1, best2) if up else max(best1, best2)
+            if (best1 >= target) != up:
+                break
         best0 = max(best0, best1) if up else min(best0, best1)
+        if (best0 >= target) == up:
+            break
     return int(best0)
 
 
@@ -738,6 +750,7 @@ def search(
                         under,
                         beat_plain,
                         partner,
+                        gamma - acc,
                     )
                     mode = _RETURN
                 else:
