@@ -21,7 +21,8 @@ Layouts:
   nodes searched, node limit, aborted flag, tolerance, table shift (a search uses the first
   ``2 ** (32 - shift)`` rows), pivot count, up to four pivots.
 - ``tt`` rows (16 bytes, four to a cache line): live cards + leader << 32 + stamp << 34, and
-  lower bound + upper bound << 16 + (best card + 1) << 32.
+  lower bound + upper bound << 16 + (best card + 1) << 32; the last two tricks' positions have
+  rows of their own after the others (``ENDGAME_BITS``), with bounds and no best card.
 
 The obligations (RULES.md §3-§6) are those of ``tricks.obliged`` and ``games.bela.bela_obliged``:
 follow suit; on a trump lead (or in All trumps) beat the trick if you can, even over partner;
@@ -211,6 +212,9 @@ KIND_ALL_TRUMPS = 2
 KIND_SUIT_FLAGGED = 3  # a suit contract whose plain-suit obligations P_BEAT_PLAIN, P_PARTNER say
 TT_BITS = 19
 _TT_MASK = (1 << TT_BITS) - 1
+# After the table's 2 ** TT_BITS rows, 2 ** ENDGAME_BITS rows for the positions of the last two
+# tricks (256 KB: they stay in the processor's cache), keyed and laid out as the others.
+ENDGAME_BITS = 14
 
 P_KIND = 0
 P_TRUMP_SUIT = 1
@@ -234,8 +238,8 @@ PAR_SIZE = 20  # as to which side of each it lies (value >= pivot or not)
 
 def new_table() -> np.ndarray[Any, np.dtype[np.int64]]:
     """An empty transposition table, its rows aligned on 64-byte cache lines (a row is valid
-    only under its solve's stamp)."""
-    rows = 1 << TT_BITS
+    only under its solve's stamp), the last two tricks' rows after the others."""
+    rows = (1 << TT_BITS) + (1 << ENDGAME_BITS)
     buffer = np.zeros(rows * 2 + 8, dtype=np.int64)
     skip = (-buffer.ctypes.data % 64) // 8
     return buffer[skip : skip + rows * 2].reshape(rows, 2)
@@ -736,22 +740,44 @@ def search(
                     v = acc + rem if ((leader + win * step) & 1) == decl else acc
                     mode = _RETURN
                 elif hands[0] & (hands[0] - 1) & ((hands[0] & (hands[0] - 1)) - 1) == 0:
-                    # Two cards each: the last two tricks, every line at once.
-                    v = acc + _two_tricks(
-                        hands,
-                        leader,
-                        step,
-                        decl,
-                        bonus,
-                        tab,
-                        kind,
-                        trump_suit,
-                        trumps,
-                        under,
-                        beat_plain,
-                        partner,
-                        gamma - acc,
-                    )
+                    # Two cards each: the last two tricks, every line at once, unless a row of
+                    # their own (in the cache: a probe comes back to the same endings) decides.
+                    live = hands[0] | hands[1] | hands[2] | hands[3]
+                    key = stamp | (leader << 32) | live
+                    row = (1 << TT_BITS) + _tt_index(live, leader, 32 - ENDGAME_BITS)
+                    lower = 0
+                    upper = rem
+                    if tt[row, 0] == key:
+                        data = tt[row, 1]
+                        lower = data & 0xFFFF
+                        upper = (data >> 16) & 0xFFFF
+                    if acc + lower >= gamma:
+                        v = acc + lower
+                    elif acc + upper < gamma:
+                        v = acc + upper
+                    else:
+                        future = _two_tricks(
+                            hands,
+                            leader,
+                            step,
+                            decl,
+                            bonus,
+                            tab,
+                            kind,
+                            trump_suit,
+                            trumps,
+                            under,
+                            beat_plain,
+                            partner,
+                            gamma - acc,
+                        )
+                        if acc + future >= gamma:
+                            lower = max(lower, future)
+                        else:
+                            upper = min(upper, future)
+                        tt[row, 0] = key
+                        tt[row, 1] = lower | (upper << 16)
+                        v = acc + future
                     mode = _RETURN
                 else:
                     live = hands[0] | hands[1] | hands[2] | hands[3]
