@@ -232,7 +232,8 @@ def search_kind(kind: int, position: Position) -> int:
 class Solver:
     """Solves positions with one transposition table, reused from one solve to the next.
 
-    Keep one per thread: the table is a 16 MB array that is costly to allocate.
+    Keep one per thread: the table is a 2 MB array (and 256 KB for the last two tricks) that is
+    costly to allocate.
     """
 
     def __init__(self) -> None:
