@@ -358,15 +358,15 @@ def _legal_of(
 
 
 @_inline
-def _top_live(card: int, live: int, tab: Any) -> int:
-    """The strongest live card of ``card``'s suit above it (-1 if none)."""
-    top = -1
-    up = tab[3, card]
-    while up >= 0:
-        if (live >> up) & 1:
-            top = up
-        up = tab[3, up]
-    return top
+def _holds_top(higher: int, live: int, tab: Any) -> bool:
+    """Whether one of the cards ``higher`` (a hand's cards of one suit) is the strongest live
+    card of its suit: no live card beats it."""
+    while higher:
+        low = higher & -higher
+        higher ^= low
+        if tab[2, _trailing_zeros(low)] & live == 0:
+            return True
+    return False
 
 
 @_inline
@@ -418,7 +418,7 @@ def _order(
             above = tab[2, c] & live
             if above == 0:
                 s = 1000 + points * 4 + key
-            elif (partner_hand >> _top_live(c, live, tab)) & 1:
+            elif _holds_top(partner_hand & tab[2, c], live, tab):
                 s = 600 - points * 4 - key
             else:
                 s = -points * 4 - key
