@@ -464,10 +464,19 @@ def _candidates(legal_cards: int, live: int, tab: Any, moves: Any, ply: int) -> 
         low = m & -m
         m ^= low
         c = _trailing_zeros(low)
-        up = tab[3, c]
-        while up >= 0 and not (live >> up) & 1:
-            up = tab[3, up]
-        if up >= 0 and (legal_cards >> up) & 1 and tab[1, up] == tab[1, c]:
+        # A legal card above it, worth as much, with no live card between them (the live cards
+        # that beat ``c`` and not it are itself alone) stands for it.
+        above = tab[2, c]
+        higher = legal_cards & above
+        covered = False
+        while higher:
+            bit = higher & -higher
+            higher ^= bit
+            up = _trailing_zeros(bit)
+            if tab[1, up] == tab[1, c] and above & ~tab[2, up] & live == bit:
+                covered = True
+                break
+        if covered:
             continue
         moves[ply, count] = c
         count += 1
