@@ -55,7 +55,7 @@ __all__ = [
     "seed_state",
 ]
 
-SOLVER_CORE = "9a84132c7ee783ab"
+SOLVER_CORE = "72fcda2a6bf6d355"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
 
 _M32 = 0xFFFFFFFF

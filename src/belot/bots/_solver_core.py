@@ -909,7 +909,9 @@ def search(
                 q = p + 1
                 if n == 3:
                     first = p - 3
-                    win = _winner(played, first, 4, tab, trumps)
+                    win = st[p, S_WIN]
+                    if _beats(c, played[first + win], tab, trumps):
+                        win = 3
                     won = (
                         tab[1, played[first]]
                         + tab[1, played[first + 1]]
