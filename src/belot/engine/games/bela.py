@@ -14,12 +14,14 @@ from belot.engine.cards import SUIT_MASKS, Card, Suit
 from belot.engine.contracts import Contract
 from belot.engine.declarations import FOUR_POINTS, Declaration, _sequences, _value
 from belot.engine.games.base import (
+    _BIT,
     AuctionStep,
     Bidding,
     Game,
     Hands,
     HeldObligations,
     Obligations,
+    _of_seat,
     is_among,
 )
 from belot.engine.games.bulgarian import BELOT_POINTS, extras, valat_team
@@ -269,19 +271,26 @@ class Bela(Game):
     # seat's view can show what the deal does not yet hold.
 
     def deal_first(self, deck: tuple[int, ...], first: Seat, after: tuple[Seat, ...]) -> Hands:
-        hands = [0, 0, 0, 0]
-        seat: int = first
-        for i in (0, 3, 6, 9):  # by index: a slice or a star builds a tuple or a list
-            hands[seat] = (
-                1 << deck[i]
-                | 1 << deck[i + 1]
-                | 1 << deck[i + 2]
-                | 1 << deck[12 + i]
-                | 1 << deck[13 + i]
-                | 1 << deck[14 + i]
-            )
-            seat = after[seat]
-        return (hands[0], hands[1], hands[2], hands[3])
+        bit = _BIT
+        # Native ints throughout, as Game.deal_first: the hands in dealing order, then by seat.
+        s0: int = first
+        s1: int = after[s0]
+        s2: int = after[s1]
+        # Three each, then three more each: six before trumps are named.
+        c0 = bit[deck[0]] | bit[deck[1]] | bit[deck[2]]
+        c1 = bit[deck[3]] | bit[deck[4]] | bit[deck[5]]
+        c2 = bit[deck[6]] | bit[deck[7]] | bit[deck[8]]
+        c3 = bit[deck[9]] | bit[deck[10]] | bit[deck[11]]
+        c0 |= bit[deck[12]] | bit[deck[13]] | bit[deck[14]]
+        c1 |= bit[deck[15]] | bit[deck[16]] | bit[deck[17]]
+        c2 |= bit[deck[18]] | bit[deck[19]] | bit[deck[20]]
+        c3 |= bit[deck[21]] | bit[deck[22]] | bit[deck[23]]
+        return (
+            _of_seat(0, s0, s1, s2, c0, c1, c2, c3),
+            _of_seat(1, s0, s1, s2, c0, c1, c2, c3),
+            _of_seat(2, s0, s1, s2, c0, c1, c2, c3),
+            _of_seat(3, s0, s1, s2, c0, c1, c2, c3),
+        )
 
     def deal_rest(
         self,
@@ -291,12 +300,21 @@ class Bela(Game):
         after: tuple[Seat, ...],
         bidder: Seat,
     ) -> Hands:
-        out = list(hands)
-        seat: int = first
-        for i in (24, 26, 28, 30):
-            out[seat] |= 1 << deck[i] | 1 << deck[i + 1]
-            seat = after[seat]
-        return (out[0], out[1], out[2], out[3])
+        bit = _BIT
+        s0: int = first
+        s1: int = after[s0]
+        s2: int = after[s1]
+        c0 = bit[deck[24]] | bit[deck[25]]
+        c1 = bit[deck[26]] | bit[deck[27]]
+        c2 = bit[deck[28]] | bit[deck[29]]
+        c3 = bit[deck[30]] | bit[deck[31]]
+        h0, h1, h2, h3 = hands
+        return (
+            h0 | _of_seat(0, s0, s1, s2, c0, c1, c2, c3),
+            h1 | _of_seat(1, s0, s1, s2, c0, c1, c2, c3),
+            h2 | _of_seat(2, s0, s1, s2, c0, c1, c2, c3),
+            h3 | _of_seat(3, s0, s1, s2, c0, c1, c2, c3),
+        )
 
     def stack_deck(
         self,
