@@ -1029,12 +1029,15 @@ class Deal:
         self._phase = _BIDDING
         self._turn = self._next[self.dealer]
 
-    def _dealt_first(self) -> tuple[int, int, int, int]:
-        """The hands dealt for the auction, from the cut deck."""
+    def _cut_deck(self) -> tuple[int, ...]:
+        """The deck's card indices after the cut, top first."""
         cut = self._cut
         assert cut is not None
-        deck = self._deck_idx[cut:] + self._deck_idx[:cut]
-        return self.game.deal_first(deck, self._next[self.dealer], self._next)
+        return self._deck_idx[cut:] + self._deck_idx[:cut]
+
+    def _dealt_first(self) -> tuple[int, int, int, int]:
+        """The hands dealt for the auction, from the cut deck."""
+        return self.game.deal_first(self._cut_deck(), self._next[self.dealer], self._next)
 
     def _call(self, seat: Seat, call: Call) -> None:
         contract, bidder, double, passes, step = self.game.after_call(self, seat, call)
@@ -1051,11 +1054,10 @@ class Deal:
             self._turn = None
 
     def _start_play(self) -> None:
-        cut, contract, rules, after = self._cut, self._contract, self.rules, self._next
-        assert cut is not None and contract is not None and self._bidder is not None
-        deck = self._deck_idx[cut:] + self._deck_idx[:cut]
+        contract, rules, after = self._contract, self.rules, self._next
+        assert contract is not None and self._bidder is not None
         first = after[self.dealer]
-        hands = self.game.deal_rest(deck, self._held, first, after, self._bidder)
+        hands = self.game.deal_rest(self._cut_deck(), self._held, first, after, self._bidder)
         self._full = self._held = hands
         # Fixed for the play: the contract's obligations and tables (a pop back into the
         # auction and a new contract come through here again).
