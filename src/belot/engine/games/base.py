@@ -40,6 +40,29 @@ def _of_seat(seat: int, s0: int, s1: int, s2: int, c0: int, c1: int, c2: int, c3
     return c0 if seat == s0 else c1 if seat == s1 else c2 if seat == s2 else c3
 
 
+def _added(hands: tuple[int, int, int, int], dealt: tuple[int, int, int, int]) -> Hands:
+    """Each seat's hand with the cards just dealt to it."""
+    h0, h1, h2, h3 = hands
+    d0, d1, d2, d3 = dealt
+    return (h0 | d0, h1 | d1, h2 | d2, h3 | d3)
+
+
+def _in_seat_order(
+    first: Seat, after: tuple[Seat, ...], c0: int, c1: int, c2: int, c3: int
+) -> tuple[int, int, int, int]:
+    """The cards ``c0``..``c3`` dealt to ``first`` and the seats after it, in dealing order, as
+    hands by seat (N, E, S, W); native ints throughout (a tuple of four ints is unboxed)."""
+    s0: int = first
+    s1: int = after[s0]
+    s2: int = after[s1]
+    return (
+        _of_seat(0, s0, s1, s2, c0, c1, c2, c3),
+        _of_seat(1, s0, s1, s2, c0, c1, c2, c3),
+        _of_seat(2, s0, s1, s2, c0, c1, c2, c3),
+        _of_seat(3, s0, s1, s2, c0, c1, c2, c3),
+    )
+
+
 #: ``(hand, trick, contract, option) -> legal cards``, as ``tricks.legal_mask``.
 Obligations = Callable[[int, Sequence[int], int, Any], int]
 #: The same rule told who holds the trick: ``(hand, lead, win, partner_holds, contract,
@@ -108,19 +131,11 @@ class Game:
         """
         bit = _BIT
         # Native ints throughout: the four hands in dealing order, then put in seat order.
-        s0: int = first
-        s1: int = after[s0]
-        s2: int = after[s1]
         c0 = bit[deck[0]] | bit[deck[1]] | bit[deck[2]] | bit[deck[12]] | bit[deck[13]]
         c1 = bit[deck[3]] | bit[deck[4]] | bit[deck[5]] | bit[deck[14]] | bit[deck[15]]
         c2 = bit[deck[6]] | bit[deck[7]] | bit[deck[8]] | bit[deck[16]] | bit[deck[17]]
         c3 = bit[deck[9]] | bit[deck[10]] | bit[deck[11]] | bit[deck[18]] | bit[deck[19]]
-        return (
-            _of_seat(0, s0, s1, s2, c0, c1, c2, c3),
-            _of_seat(1, s0, s1, s2, c0, c1, c2, c3),
-            _of_seat(2, s0, s1, s2, c0, c1, c2, c3),
-            _of_seat(3, s0, s1, s2, c0, c1, c2, c3),
-        )
+        return _in_seat_order(first, after, c0, c1, c2, c3)
 
     def deal_rest(
         self,
@@ -132,20 +147,11 @@ class Game:
     ) -> Hands:
         """The hands once the auction is over: 3 more each from the 21st card, from ``first``."""
         bit = _BIT
-        s0: int = first
-        s1: int = after[s0]
-        s2: int = after[s1]
         c0 = bit[deck[20]] | bit[deck[21]] | bit[deck[22]]
         c1 = bit[deck[23]] | bit[deck[24]] | bit[deck[25]]
         c2 = bit[deck[26]] | bit[deck[27]] | bit[deck[28]]
         c3 = bit[deck[29]] | bit[deck[30]] | bit[deck[31]]
-        h0, h1, h2, h3 = hands
-        return (
-            h0 | _of_seat(0, s0, s1, s2, c0, c1, c2, c3),
-            h1 | _of_seat(1, s0, s1, s2, c0, c1, c2, c3),
-            h2 | _of_seat(2, s0, s1, s2, c0, c1, c2, c3),
-            h3 | _of_seat(3, s0, s1, s2, c0, c1, c2, c3),
-        )
+        return _added(hands, _in_seat_order(first, after, c0, c1, c2, c3))
 
     def stack_deck(
         self,

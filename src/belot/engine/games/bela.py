@@ -21,7 +21,8 @@ from belot.engine.games.base import (
     Hands,
     HeldObligations,
     Obligations,
-    _of_seat,
+    _added,
+    _in_seat_order,
     is_among,
 )
 from belot.engine.games.bulgarian import BELOT_POINTS, extras, valat_team
@@ -272,11 +273,8 @@ class Bela(Game):
 
     def deal_first(self, deck: tuple[int, ...], first: Seat, after: tuple[Seat, ...]) -> Hands:
         bit = _BIT
-        # Native ints throughout, as Game.deal_first: the hands in dealing order, then by seat.
-        s0: int = first
-        s1: int = after[s0]
-        s2: int = after[s1]
-        # Three each, then three more each: six before trumps are named.
+        # Three each, then three more each: six before trumps are named (native ints, as
+        # Game.deal_first).
         c0 = bit[deck[0]] | bit[deck[1]] | bit[deck[2]]
         c1 = bit[deck[3]] | bit[deck[4]] | bit[deck[5]]
         c2 = bit[deck[6]] | bit[deck[7]] | bit[deck[8]]
@@ -285,12 +283,7 @@ class Bela(Game):
         c1 |= bit[deck[15]] | bit[deck[16]] | bit[deck[17]]
         c2 |= bit[deck[18]] | bit[deck[19]] | bit[deck[20]]
         c3 |= bit[deck[21]] | bit[deck[22]] | bit[deck[23]]
-        return (
-            _of_seat(0, s0, s1, s2, c0, c1, c2, c3),
-            _of_seat(1, s0, s1, s2, c0, c1, c2, c3),
-            _of_seat(2, s0, s1, s2, c0, c1, c2, c3),
-            _of_seat(3, s0, s1, s2, c0, c1, c2, c3),
-        )
+        return _in_seat_order(first, after, c0, c1, c2, c3)
 
     def deal_rest(
         self,
@@ -301,20 +294,11 @@ class Bela(Game):
         bidder: Seat,
     ) -> Hands:
         bit = _BIT
-        s0: int = first
-        s1: int = after[s0]
-        s2: int = after[s1]
         c0 = bit[deck[24]] | bit[deck[25]]
         c1 = bit[deck[26]] | bit[deck[27]]
         c2 = bit[deck[28]] | bit[deck[29]]
         c3 = bit[deck[30]] | bit[deck[31]]
-        h0, h1, h2, h3 = hands
-        return (
-            h0 | _of_seat(0, s0, s1, s2, c0, c1, c2, c3),
-            h1 | _of_seat(1, s0, s1, s2, c0, c1, c2, c3),
-            h2 | _of_seat(2, s0, s1, s2, c0, c1, c2, c3),
-            h3 | _of_seat(3, s0, s1, s2, c0, c1, c2, c3),
-        )
+        return _added(hands, _in_seat_order(first, after, c0, c1, c2, c3))
 
     def stack_deck(
         self,
