@@ -55,7 +55,7 @@ __all__ = [
     "seed_state",
 ]
 
-SOLVER_CORE = "72fcda2a6bf6d355"
+SOLVER_CORE = "4cdea8ed0b2e224f"
 """The first 16 hex digits of the SHA-256 of ``_solver_core.py`` as this loop inlines it."""
 
 _M32 = 0xFFFFFFFF

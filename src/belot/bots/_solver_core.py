@@ -211,7 +211,6 @@ KIND_NO_TRUMPS = 1
 KIND_ALL_TRUMPS = 2
 KIND_SUIT_FLAGGED = 3  # a suit contract whose plain-suit obligations P_BEAT_PLAIN, P_PARTNER say
 TT_BITS = 17
-_TT_MASK = (1 << TT_BITS) - 1
 # After the table's 2 ** TT_BITS rows, 2 ** ENDGAME_BITS rows for the positions of the last two
 # tricks (256 KB: they stay in the processor's cache), keyed and laid out as the others.
 ENDGAME_BITS = 14
