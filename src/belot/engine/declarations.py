@@ -232,10 +232,9 @@ def announcement_choices(hand: int) -> list[tuple[Declaration, ...]]:
         for rank in FOUR_POINTS
         if hand & ((1 << rank) * 0x01010101) == (1 << rank) * 0x01010101
     ]
-    if not fours:
-        sequences = _sequences(hand)
-        if len(sequences) <= 1:  # the common case: one sequence or none, and no four
-            return [(sequences[0],), ()] if sequences else [()]
+    sequences = _sequences(hand)
+    if not fours and len(sequences) <= 1:  # the common case: one sequence or none, and no four
+        return [(sequences[0],), ()] if sequences else [()]
     seen: set[frozenset[int]] = set()
     choices: list[tuple[Declaration, ...]] = []
     for size in range(len(fours) + 1):
@@ -243,7 +242,7 @@ def announcement_choices(hand: int) -> list[tuple[Declaration, ...]]:
             rest = hand
             for four in used:
                 rest &= ~four.cards
-            full = list(used) + _sequences(rest)
+            full = list(used) + (_sequences(rest) if used else sequences)
             for count in range(len(full) + 1):
                 for subset in combinations(full, count):
                     key = frozenset(d.cards for d in subset)
