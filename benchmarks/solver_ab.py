@@ -100,16 +100,12 @@ class Side:
 
     def solve_cards(self, solver: Any, position: Any) -> tuple[float, int, list[int]]:
         """CPU seconds, nodes and every card's value (-1 for the rest) of ``position``."""
+        from belot.bots.solver import _check, table_shift
+
         tab = solver._prepare(position)
         solver._pivot(())
         self.par[: len(solver._par)] = solver._par
-        live = 0
-        for hand in position.hands:
-            live |= hand
-        for card in position.trick:
-            live |= 1 << card
-        tricks = (live.bit_count() + 3) >> 2
-        self.par[self.core.P_SHIFT] = 32 - min(self.core.TT_BITS, 3 + 2 * tricks)
+        self.par[self.core.P_SHIFT] = table_shift(_check(position), self.core.TT_BITS)
         width = min(self.st.shape[1], solver._st.shape[1])
         self.st[:, :width] = solver._st[:, :width]
         self.played[:] = solver._played

@@ -220,6 +220,13 @@ def _contract_params(
     return kind, suit, TRUMP_MASKS[contract], byte_points, _tables(contract)
 
 
+def table_shift(live: int, bits: int) -> int:
+    """The search's ``P_SHIFT`` for the live cards ``live`` and a table of ``2 ** bits`` rows:
+    a small search uses only the start of the table, which stays in the cache."""
+    tricks = (live.bit_count() + 3) >> 2
+    return 32 - min(bits, 3 + 2 * tricks)
+
+
 def search_kind(kind: int, position: Position) -> int:
     """The search's kind for ``position``: ``KIND_SUIT_FLAGGED`` for a suit contract whose
     plain-suit obligations are not Bulgarian Belot's (the core then reads the flags there;
@@ -263,8 +270,6 @@ class Solver:
             + byte_points[768 + (live >> 24)]
         )
         self._stamp += 1
-        # A small search uses only the start of the table, which stays in the cache.
-        tricks = (live.bit_count() + 3) >> 2
         # One write of the whole array, in the order of the P_* indices.
         self._par[:] = (
             kind,
@@ -281,7 +286,7 @@ class Solver:
             max_nodes,
             0,
             tolerance,
-            32 - min(core.TT_BITS, 3 + 2 * tricks),
+            table_shift(live, core.TT_BITS),
             0,
             0,
             0,
