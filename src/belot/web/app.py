@@ -459,7 +459,7 @@ def create_app(
         if token and seat is None:
             raise Unavailable("wrong seat token for this table", 403, code="wrong_token")
         client = Client(seat, send, close)
-        room.clients.append(client)
+        room.join(client)
         if seat is not None:
             room.returned(seat)
             if room.table.seats[seat].away and room.held is None:

@@ -110,9 +110,12 @@ class Room:
     #: How many ``changed`` calls are under way: a room is not evicted in the middle of one
     #: (a slow commit would otherwise leave a new table idle before its first view is sent).
     changing: int = 0
+    #: How many browsers have joined the room (``join``): each new one must be shown the table.
+    arrivals: int = 0
     #: What the browsers were last shown after a change: (table version, configuration
-    #: version, the connections).
-    _shown: tuple[int, int, tuple[int, ...]] | None = None
+    #: version, browsers joined). Not the connections' ``id``s: a closed connection's object
+    #: may be freed and a new one made at its address, which would look already shown.
+    _shown: tuple[int, int, int] | None = None
     #: Held while this match's rematch is made: two people asking at once make one table.
     rematching: asyncio.Lock = field(default_factory=asyncio.Lock)
     _table_text: tuple[tuple[object, ...], str] | None = None
@@ -169,7 +172,7 @@ class Room:
             return  # a later change, committed after this one, shows both
         # Changes committed together are shown once: a browser shown the same turn twice
         # would act twice.
-        shown = (self.table.version, self.config_version, tuple(map(id, self.clients)))
+        shown = (self.table.version, self.config_version, self.arrivals)
         if shown != self._shown:
             self._shown = shown
             self.arm_timer()
@@ -222,6 +225,11 @@ class Room:
             )
         if self.held is not None:
             raise Unavailable(self.held, 503, code="reconnecting")
+
+    def join(self, client: Client) -> None:
+        """A browser connected: it is shown the table at the next ``changed``."""
+        self.clients.append(client)
+        self.arrivals += 1
 
     async def tell(self, message: dict[str, Any]) -> None:
         """Send ``message`` to every browser at the table."""
