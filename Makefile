@@ -26,9 +26,12 @@ $(COMPILED): $(STAMP) $(ENGINE)
 	$(PY) -m pip install --quiet --no-deps -e .
 	touch $(COMPILED)
 
-$(RESEARCH): $(STAMP)
-	$(PY) -m pip install --quiet -e '.[openspiel,pettingzoo,cluster,ray]'
-	touch $(RESEARCH) $(COMPILED)
+# Everything in one install (one compile of the engine, not two) when the tests come first.
+$(RESEARCH): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev,postgres,openspiel,pettingzoo,cluster,ray]'
+	touch $(STAMP) $(RESEARCH) $(COMPILED)
 
 play: $(COMPILED)
 	$(VENV)/bin/belot serve --open
