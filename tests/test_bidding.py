@@ -168,25 +168,6 @@ def test_worlds_agree_with_the_others_calls() -> None:
     assert with_jack > 0.45  # 5 of the 27 unseen cards, 0.19, at random
 
 
-def test_the_partners_calls_are_read_more_softly_than_the_others(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # S to call: its partner N bid hearts (the others passed), or its opponent W did (the
-    # partner has not called yet: softening changes no world).
-    jack = mask_of(parse_cards("JH"))
-
-    def share(calls: tuple[str, ...], bidder: Seat, softening: float) -> float:
-        monkeypatch.setattr(bidding, "PARTNER_SOFTENING", softening)
-        view = _view_of("7C 8C 7D 8D 7S", calls, seed=3).view(Seat.S)
-        worlds = list(bidding._worlds(view, mask_of(view.hand), random.Random(2), 300))
-        return sum(1 for five, _ in worlds if five[bidder] & jack) / len(worlds)
-
-    partner = ("pass", "pass", "pass", "hearts", "pass")
-    assert 0.19 < share(partner, Seat.N, 3.0) < share(partner, Seat.N, 1.0)
-    opponent = ("hearts",)
-    assert share(opponent, Seat.W, 3.0) == share(opponent, Seat.W, 1.0) > 0.45
-
-
 def test_belots_and_declarations_count_in_the_score_of_a_world() -> None:
     hands = tuple(
         mask_of(parse_cards(text))

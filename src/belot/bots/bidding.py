@@ -93,9 +93,6 @@ MATCH_EDGES: Final = {"bulgarian": MATCH_EDGE, "french": 23.0, "coinche": 130.0,
 MARGIN: Final = {CallKind.BID: 1.0, CallKind.CONTRA: 2.0, CallKind.RECONTRA: 2.0}
 #: Strength points per unit of the logistic that models the other seats' calls.
 _SCALE: Final = 8.0
-#: How many times more softly the partner's calls are modelled (a partner who bids by
-#: simulation, as ``strong`` does, bids about twice as often as ``basic``, the model).
-PARTNER_SOFTENING: Final = 1.0
 #: Values of each world may be this many card points off (much faster solves).
 TOLERANCE: Final = 4
 #: Whether those values are nonetheless exact as to the outcome they give (made, inside,
@@ -585,8 +582,7 @@ def _likelihood(view: SeatView, five: list[int]) -> float:
     bids: list[list[Contract]] = [[], [], [], []]
     for seat, call in view.calls:
         if seat != view.seat:
-            scale = _SCALE * (PARTNER_SOFTENING if seat == view.seat.partner else 1.0)
-            result *= _call_likelihood(call, five[seat], current, holder, seat, bids, scale)
+            result *= _call_likelihood(call, five[seat], current, holder, seat, bids)
         if call.kind is CallKind.BID and call.contract is not None:
             current, holder = call.contract, seat
             bids[seat].append(call.contract)
@@ -600,7 +596,6 @@ def _call_likelihood(
     holder: Seat | None,
     seat: Seat,
     bids: list[list[Contract]],
-    scale: float,
 ) -> float:
     partner = bids[seat.partner]
 
@@ -610,19 +605,19 @@ def _call_likelihood(
 
     if call.kind is CallKind.BID:
         assert call.contract is not None
-        return _logistic(margin(call.contract), scale)
+        return _logistic(margin(call.contract))
     if call.kind is CallKind.PASS:
         higher = [c for c in Contract if current is None or c > current]
         if not higher:
             return 1.0
-        return _logistic(-max(margin(c) for c in higher), scale)
+        return _logistic(-max(margin(c) for c in higher))
     if call.kind is CallKind.CONTRA and current is not None:
-        return _logistic(defence_strength(hand, current) - CONTRA_AT, scale)
+        return _logistic(defence_strength(hand, current) - CONTRA_AT)
     return 1.0
 
 
-def _logistic(x: float, scale: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x / scale))
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x / _SCALE))
 
 
 @dataclass(frozen=True, slots=True)
