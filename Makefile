@@ -15,10 +15,17 @@ TEST_WORKERS ?= 2
 COMPILED := $(VENV)/.compiled
 ENGINE := setup.py $(wildcard src/belot/engine/*.py src/belot/engine/games/*.py)
 
-$(STAMP): pyproject.toml
-	python3 -m venv $(VENV)
+# The venv with belot and the extras named (a comma-separated list in a variable), in one install.
+EXTRAS := dev,postgres
+TEST_EXTRAS := $(EXTRAS),openspiel,pettingzoo,cluster,ray
+define install
+	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,postgres]'
+	$(PY) -m pip install --quiet -e '.[$(1)]'
+endef
+
+$(STAMP): pyproject.toml
+	$(call install,$(EXTRAS))
 	touch $(STAMP) $(COMPILED)
 
 # An edited engine is compiled again (until then it runs from its source).
@@ -28,9 +35,7 @@ $(COMPILED): $(STAMP) $(ENGINE)
 
 # Everything in one install (one compile of the engine, not two) when the tests come first.
 $(RESEARCH): pyproject.toml
-	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,postgres,openspiel,pettingzoo,cluster,ray]'
+	$(call install,$(TEST_EXTRAS))
 	touch $(STAMP) $(RESEARCH) $(COMPILED)
 
 play: $(COMPILED)
