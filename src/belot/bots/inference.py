@@ -47,6 +47,8 @@ class _Play:
     trick: tuple[int, ...]
     #: The seat's knowledge then, built with an empty hand.
     know: Knowledge
+    #: A world's weight is multiplied by this if `basic` would not have played the card.
+    miss: float
 
 
 class PlayModel:
@@ -59,8 +61,9 @@ class PlayModel:
     0
     """
 
-    def __init__(self, view: SeatView, miss: float) -> None:
+    def __init__(self, view: SeatView, miss: float, partner_miss: float | None = None) -> None:
         self.miss = miss
+        self.partner_miss = partner_miss
         self._rule, self._option = game_of(view.rules).obligations(view.rules)
         self._contract = view.contract
         self._plays: list[_Play] = []
@@ -77,8 +80,14 @@ class PlayModel:
             seat, card = history[n]
             since[seat] |= 1 << card
             t, p = divmod(n, 4)
-            if seat.team is team or 8 - t <= counted:
+            if seat is view.seat or 8 - t <= counted:
                 continue
+            if seat.team is team:
+                if partner_miss is None:
+                    continue
+                play_miss = partner_miss
+            else:
+                play_miss = miss
             plays.append(
                 _Play(
                     seat,
@@ -86,6 +95,7 @@ class PlayModel:
                     since[seat],
                     tuple(c for _, c in history[4 * t : n]),
                     Knowledge.of(_as_seen_by(view, seat, t, p)),
+                    play_miss,
                 )
             )
         plays.reverse()
@@ -107,7 +117,7 @@ class PlayModel:
             if agrees is None:
                 agrees = self._seen[key] = self._agrees(play, hand)
             if not agrees:
-                result *= self.miss
+                result *= play.miss
         return result
 
     def _agrees(self, play: _Play, hand: int) -> bool:
