@@ -95,19 +95,6 @@ def test_only_the_other_teams_plays_are_weighed() -> None:
         assert PlayModel(view, MISS).plays == theirs
 
 
-def test_the_partners_plays_are_weighed_with_their_own_miss() -> None:
-    for deal, seat in _positions(3, "team"):
-        view = deal.view(seat)
-        partners = sum(
-            1
-            for number, t in enumerate(view.tricks)
-            for s, _ in t.plays
-            if s == seat.partner and 8 - number > ENDGAME_TRICKS
-        )
-        assert PlayModel(view, MISS, 0.5).plays == PlayModel(view, MISS).plays + partners
-        assert PlayModel(view, MISS, 1.0).weight(_hands(deal)) == 1.0
-
-
 def test_a_world_weighs_miss_for_each_play_basic_would_not_have_made() -> None:
     # The model works out what each seat knew once a decision and fills in its hand per world;
     # the engine's replay with the real `BasicBot` must agree world by world.

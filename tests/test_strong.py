@@ -187,26 +187,6 @@ def test_the_play_inference_weighs_the_worlds(monkeypatch: pytest.MonkeyPatch) -
     assert changed >= 2
 
 
-def test_a_card_near_the_best_gives_way_to_basics(monkeypatch: pytest.MonkeyPatch) -> None:
-    # With a margin larger than any deal's score, the card is `basic`'s while `basic` plays by
-    # its rules (hands of more than five cards); with none, `strong` plays its own at times.
-    from belot.bots.basic import BasicBot
-
-    differs = 0
-    for deal in _play_positions(10, seed=12):
-        seat = deal.turn
-        assert seat is not None
-        view = deal.view(seat)
-        if sum(isinstance(a, Play) for a in view.legal) < 2 or len(view.hand) <= 5:
-            continue
-        habit = BasicBot(seed=4).act(view)
-        monkeypatch.setattr(strong_module, "HABIT_MARGIN", 1000.0)
-        assert StrongBot(seed=4, think=0.02).act(view) == habit
-        monkeypatch.setattr(strong_module, "HABIT_MARGIN", 0.0)
-        differs += StrongBot(seed=4, think=0.02).act(view) != habit
-    assert differs >= 1
-
-
 @pytest.mark.parametrize("think", [0.02, 0.1])
 def test_strong_is_deterministic_and_legal(think: float) -> None:
     for deal in _play_positions(5, seed=9):

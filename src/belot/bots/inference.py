@@ -47,8 +47,6 @@ class _Play:
     trick: tuple[int, ...]
     #: The seat's knowledge then, built with an empty hand.
     know: Knowledge
-    #: A world's weight is multiplied by this if `basic` would not have played the card.
-    miss: float
 
 
 class PlayModel:
@@ -61,9 +59,8 @@ class PlayModel:
     0
     """
 
-    def __init__(self, view: SeatView, miss: float, partner_miss: float | None = None) -> None:
+    def __init__(self, view: SeatView, miss: float) -> None:
         self.miss = miss
-        self.partner_miss = partner_miss
         self._rule, self._option = game_of(view.rules).obligations(view.rules)
         self._contract = view.contract
         self._plays: list[_Play] = []
@@ -80,14 +77,8 @@ class PlayModel:
             seat, card = history[n]
             since[seat] |= 1 << card
             t, p = divmod(n, 4)
-            if seat is view.seat or 8 - t <= counted:
+            if seat.team is team or 8 - t <= counted:
                 continue
-            if seat.team is team:
-                if partner_miss is None:
-                    continue
-                play_miss = partner_miss
-            else:
-                play_miss = miss
             plays.append(
                 _Play(
                     seat,
@@ -95,7 +86,6 @@ class PlayModel:
                     since[seat],
                     tuple(c for _, c in history[4 * t : n]),
                     Knowledge.of(_as_seen_by(view, seat, t, p)),
-                    play_miss,
                 )
             )
         plays.reverse()
@@ -117,7 +107,7 @@ class PlayModel:
             if agrees is None:
                 agrees = self._seen[key] = self._agrees(play, hand)
             if not agrees:
-                result *= play.miss
+                result *= self.miss
         return result
 
     def _agrees(self, play: _Play, hand: int) -> bool:

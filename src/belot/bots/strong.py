@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from belot.bots.base import Bot, Progress, Thought, decision_rng
-from belot.bots.basic import ENDGAME_TRICKS, BasicBot
+from belot.bots.basic import BasicBot
 from belot.bots.bidding import (
     declared_points,
     estimate_calls,
@@ -101,12 +101,6 @@ AUCTION_THINK: Final = 1.2
 #: (`benchmarks/ab_test.py`, 300 deal pairs, seed 47, 123 differing) 0.25 gained +0.59 ± 0.59
 #: game points a deal.
 PLAY_INFERENCE: Final[float | None] = 0.25
-#: The same for each card of the partner's (None: the partner's plays weigh nothing).
-PARTNER_INFERENCE: Final[float | None] = None
-#: A card within this many game points of the best card's mean is passed over for the card
-#: `basic` would play, if that is one (Bulgarian Belot, before `basic` counts out the end), so
-#: that a partner reading the plays by `basic`'s habits reads them right.
-HABIT_MARGIN: Final = 0.0
 #: A card of the first trick may search this many times a card's node budget: a world is a
 #: whole deal to solve then, so the budget buys the fewest worlds.
 FIRST_TRICK_THINK: Final = 1.2
@@ -184,7 +178,7 @@ def estimate_cards(
     silent_sums = dict.fromkeys(silent, 0.0)
     objective = _GameObjective(view, total, constraints) if game_points else None
     miss = PLAY_INFERENCE
-    model = None if miss is None else PlayModel(view, miss, PARTNER_INFERENCE)
+    model = None if miss is None else PlayModel(view, miss)
     weights = 0.0
     worlds = 0
     if progress is not None:
@@ -426,14 +420,6 @@ class StrongBot(Bot):
         if not estimates or estimates[0].worlds == 0:
             return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
         best = estimates[0]
-        margin = HABIT_MARGIN
-        if margin > 0 and view.rules.preset == "bulgarian" and len(view.hand) > ENDGAME_TRICKS:
-            habit = BasicBot(seed=self.seed).act(view)
-            for estimate in estimates:
-                if isinstance(habit, Play) and estimate.card == habit.card:
-                    if estimate.points >= best.points - margin:
-                        best = estimate
-                    break
         if best.silent_points is not None and best.silent_points > best.points:
             return Play(best.card, silent=True)  # Bela: the bela announced would help the others
         return Play(best.card)
