@@ -231,3 +231,59 @@ def test_outcome_pivots_are_where_the_deal_changes_in_kind() -> None:
             valat=Team.NS if value == 162 else Team.EW if value == 0 else None,
         ).outcome
         assert (outcome is Outcome.MADE) == (value >= first)
+
+
+def _basic_auctions(count: int) -> list[tuple[Deal, list[tuple[Seat, int, Call, list[Call]]]]]:
+    """Auctions of four `basic` bots: each call with its seat's five cards and the calls of
+    the kinds pass, contra and recontra it could have made instead."""
+    from belot.bots.basic import BasicBot
+    from belot.engine.actions import Cut
+
+    out = []
+    for n in range(count):
+        deal = Deal.new(Rules.bulgarian(), dealer=Seat(n % 4), seed=f"model-{n}")
+        deal.push(Cut(7))
+        calls = []
+        while deal.phase.value == "auction":
+            seat = deal.turn
+            assert seat is not None
+            view = deal.view(seat)
+            call = BasicBot(seed=0).act(view)
+            assert isinstance(call, Call)
+            others = [
+                a
+                for a in view.legal
+                if isinstance(a, Call) and a.kind is not CallKind.BID and a != call
+            ]
+            calls.append((seat, mask_of(view.hand), call, others))
+            deal.push(call)
+        out.append((deal, calls))
+    return out
+
+
+def test_the_model_of_a_call_is_basics_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With a logistic as sharp as a step, the model gives `basic`'s call (nearly) all the
+    # likelihood and a pass, contra or recontra it did not make (nearly) none: the bars of its
+    # contras (No trumps and All trumps want more, a partner who bid less) and recontras, and
+    # a pass where it could have doubled.
+    monkeypatch.setattr(bidding, "_SCALE", 0.25)  # a margin of 1 gives 0.98
+    doubles = 0
+    for _, calls in _basic_auctions(1000):
+        current: Contract | None = None
+        holder: Seat | None = None
+        double = 0
+        bids: list[list[Contract]] = [[], [], [], []]
+        for seat, hand, call, others in calls:
+            state = (current, holder, double, seat, bids)
+            assert bidding._call_likelihood(call, hand, *state) >= 0.25, (call, others)
+            for other in others:
+                assert bidding._call_likelihood(other, hand, *state) <= 0.5, (call, other)
+            doubles += call.kind in (CallKind.CONTRA, CallKind.RECONTRA)
+            if call.kind is CallKind.BID and call.contract is not None:
+                current, holder, double = call.contract, seat, 0
+                bids[seat].append(call.contract)
+            elif call.kind is CallKind.CONTRA:
+                double = 1
+            elif call.kind is CallKind.RECONTRA:
+                double = 2
+    assert doubles >= 8

@@ -37,6 +37,7 @@ __all__ = [
     "THRESHOLD",
     "BasicBot",
     "bid_margin",
+    "contra_margin",
     "contract_strength",
     "count_out",
     "defence_strength",
@@ -44,6 +45,7 @@ __all__ = [
     "name_or_pass",
     "partner_bonus",
     "play_card",
+    "recontra_margin",
     "take_or_pass",
 ]
 
@@ -175,16 +177,10 @@ class BasicBot(Bot):
         if best is not None:
             return Call.bid(best[1])
         if current is not None:
-            if Call.contra() in legal:
-                defence = defence_strength(hand, current) + 8 * bool(partner_bids)
-                if defence >= CONTRA_AT + (6 if not current.is_suit else 0):
-                    return Call.contra()
-            if Call.recontra() in legal:
-                strength = contract_strength(hand, current)
-                if holder != seat:
-                    strength += _PARTNER_SAME
-                if strength - THRESHOLD[current] >= _RECONTRA_MARGIN:
-                    return Call.recontra()
+            if Call.contra() in legal and contra_margin(hand, current, partner_bids) >= 0:
+                return Call.contra()
+            if Call.recontra() in legal and recontra_margin(hand, current, holder == seat) >= 0:
+                return Call.recontra()
         return Call.pass_()
 
 
@@ -308,6 +304,20 @@ def bid_margin(
     (negative: under it), with the extra margin wanted to outbid the partner's own contract."""
     strength = contract_strength(hand, contract) + partner_bonus(partner_bids, contract)
     return strength - THRESHOLD[contract] - (OVER_PARTNER if over_partner else 0)
+
+
+def contra_margin(hand: int, contract: Contract, partner_bids: list[Contract]) -> int:
+    """How far ``hand`` (and a partner who bid) is above the strength to contra the other
+    team's ``contract`` (negative: under it); No trumps and All trumps want 6 more."""
+    defence = defence_strength(hand, contract) + 8 * bool(partner_bids)
+    return defence - CONTRA_AT - (0 if contract.is_suit else 6)
+
+
+def recontra_margin(hand: int, contract: Contract, own: bool) -> int:
+    """How far ``hand`` is above the strength to recontra its team's ``contract``, its ``own``
+    bid or the partner's (which is taken to promise ``_PARTNER_SAME``)."""
+    strength = contract_strength(hand, contract) + (0 if own else _PARTNER_SAME)
+    return strength - THRESHOLD[contract] - _RECONTRA_MARGIN
 
 
 def partner_bonus(partner_bids: list[Contract], contract: Contract) -> int:

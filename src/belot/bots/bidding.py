@@ -39,8 +39,10 @@ from belot.bots.basic import (
     BasicBot,
     bid_margin,
     coinche_estimate,
+    contra_margin,
     contract_strength,
     defence_strength,
+    recontra_margin,
 )
 from belot.bots.match_equity import MatchUtility, match_utility
 from belot.bots.sampling import (
@@ -93,6 +95,10 @@ MATCH_EDGES: Final = {"bulgarian": MATCH_EDGE, "french": 23.0, "coinche": 130.0,
 MARGIN: Final = {CallKind.BID: 1.0, CallKind.CONTRA: 2.0, CallKind.RECONTRA: 2.0}
 #: Strength points per unit of the logistic that models the other seats' calls.
 _SCALE: Final = 8.0
+#: Whether the model reads a contra, a recontra and a pass that could have been either as
+#: `basic` makes them (its bars, a contra or recontra made only when no bid was), or, as
+#: before, a contra by the defence's strength alone and the others not at all.
+MODEL_DOUBLES: Final = True
 #: Values of each world may be this many card points off (much faster solves).
 TOLERANCE: Final = 4
 #: Whether those values are nonetheless exact as to the outcome they give (made, inside,
@@ -579,13 +585,18 @@ def _likelihood(view: SeatView, five: list[int]) -> float:
     result = 1.0
     current: Contract | None = None
     holder: Seat | None = None
+    double = 0
     bids: list[list[Contract]] = [[], [], [], []]
     for seat, call in view.calls:
         if seat != view.seat:
-            result *= _call_likelihood(call, five[seat], current, holder, seat, bids)
+            result *= _call_likelihood(call, five[seat], current, holder, double, seat, bids)
         if call.kind is CallKind.BID and call.contract is not None:
-            current, holder = call.contract, seat
+            current, holder, double = call.contract, seat, 0
             bids[seat].append(call.contract)
+        elif call.kind is CallKind.CONTRA:
+            double = 1
+        elif call.kind is CallKind.RECONTRA:
+            double = 2
     return result
 
 
@@ -594,26 +605,42 @@ def _call_likelihood(
     hand: int,
     current: Contract | None,
     holder: Seat | None,
+    double: int,
     seat: Seat,
     bids: list[list[Contract]],
 ) -> float:
     partner = bids[seat.partner]
+    ours = holder is not None and holder.team is seat.team
 
     def margin(contract: Contract) -> float:
-        over_partner = holder is not None and holder.team is seat.team
-        return bid_margin(hand, contract, partner, over_partner)
+        return bid_margin(hand, contract, partner, ours)
 
     if call.kind is CallKind.BID:
         assert call.contract is not None
         return _logistic(margin(call.contract))
-    if call.kind is CallKind.PASS:
-        higher = [c for c in Contract if current is None or c > current]
-        if not higher:
-            return 1.0
-        return _logistic(-max(margin(c) for c in higher))
-    if call.kind is CallKind.CONTRA and current is not None:
-        return _logistic(defence_strength(hand, current) - CONTRA_AT)
-    return 1.0
+    if not MODEL_DOUBLES:
+        if call.kind is CallKind.PASS:
+            higher = [c for c in Contract if current is None or c > current]
+            if not higher:
+                return 1.0
+            return _logistic(-max(margin(c) for c in higher))
+        if call.kind is CallKind.CONTRA and current is not None:
+            return _logistic(defence_strength(hand, current) - CONTRA_AT)
+        return 1.0
+    # `basic` bids if it can, else contras or recontras if it may and can, else passes.
+    higher = [c for c in Contract if current is None or c > current]
+    result = _logistic(-max(margin(c) for c in higher)) if higher else 1.0
+    if current is None:
+        return result
+    may_contra = not ours and double == 0
+    may_recontra = ours and double == 1
+    if may_contra:
+        contra = _logistic(contra_margin(hand, current, partner))
+        result *= contra if call.kind is CallKind.CONTRA else 1.0 - contra
+    elif may_recontra:
+        recontra = _logistic(recontra_margin(hand, current, holder == seat))
+        result *= recontra if call.kind is CallKind.RECONTRA else 1.0 - recontra
+    return result
 
 
 def _logistic(x: float) -> float:
