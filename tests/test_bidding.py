@@ -73,6 +73,19 @@ def test_a_hopeless_contract_of_the_others_is_doubled() -> None:
     assert by_call[Call.contra()] > by_call[Call.pass_()] > 0
 
 
+def test_a_double_must_gain_beyond_its_noise(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The sure contra above clears a bar of two standard errors of its gain over passing (its
+    # means unchanged); a bar of very many standard errors of a gain that varies stops it.
+    sure = _view_of("JC 9C AC 10C AH", ("clubs",))
+    first = {e.call: e.points for e in _estimates(sure)}
+    monkeypatch.setattr(bidding, "DOUBLE_Z", 2.0)
+    estimates = _estimates(sure)
+    assert estimates[0].call == Call.contra()
+    assert {e.call: e.points for e in estimates} == first  # the means are unchanged
+    monkeypatch.setattr(bidding, "DOUBLE_Z", 1e9)
+    assert _estimates(sure)[0].call == Call.pass_()
+
+
 def test_estimates_are_deterministic_and_within_the_node_budget() -> None:
     deal = _view_of("JD 9D AD 10S AS")
     first = _estimates(deal, seed=3, nodes=2_000_000)

@@ -93,6 +93,9 @@ MATCH_EDGES: Final = {"bulgarian": MATCH_EDGE, "french": 23.0, "coinche": 130.0,
 #: Game points a call must gain over passing, for the risk it takes (a bid may be doubled or
 #: outbid; the exact play of each world is better than the table's).
 MARGIN: Final = {CallKind.BID: 1.0, CallKind.CONTRA: 2.0, CallKind.RECONTRA: 2.0}
+#: A contra or recontra must gain over passing, besides its margin, this many standard errors
+#: of that gain (world by world; never with one world); 0: the margin alone.
+DOUBLE_Z: Final = 0.0
 #: Strength points per unit of the logistic that models the other seats' calls.
 _SCALE: Final = 8.0
 #: Whether the model reads a contra, a recontra and a pass that could have been either as
@@ -191,6 +194,9 @@ def estimate_calls(
     model = BasicBot()
     utility = playing_for(view, ours)
     sums = dict.fromkeys(calls, 0.0)
+    # Each double's squared gains over passing, world by world (``DOUBLE_Z``).
+    doubles = (CallKind.CONTRA, CallKind.RECONTRA)
+    squares = {c: 0.0 for c in calls if c.kind in doubles and DOUBLE_Z and Call.pass_() in calls}
     worlds = 0
     spent = 0
     for five, hands in _worlds(view, _mask(view.hand), rng, max_worlds):
@@ -216,10 +222,15 @@ def estimate_calls(
             if worlds or spent >= allowed:
                 break
             continue
+        nets = dict.fromkeys(calls, 0.0)
         for call, outcome in zip(calls, outcomes, strict=True):
             if outcome.contract is not None:
                 value = values[outcome.contract, outcome.declarers]
-                sums[call] += _net(view, held, outcome, value, ours, utility)
+                nets[call] = _net(view, held, outcome, value, ours, utility)
+        for call in calls:
+            sums[call] += nets[call]
+        for call in squares:
+            squares[call] += (nets[call] - nets[Call.pass_()]) ** 2
         worlds += 1
         if progress is not None:
             best = min(
@@ -231,7 +242,12 @@ def estimate_calls(
     if worlds == 0:
         return []
     estimates = [CallEstimate(call, sums[call] / worlds, worlds) for call in calls]
-    estimates.sort(key=lambda e: (-(e.points - MARGIN.get(e.call.kind, 0.0)), _order(e.call)))
+    margins = {call: MARGIN.get(call.kind, 0.0) for call in calls}
+    for call, square in squares.items():
+        gain = (sums[call] - sums[Call.pass_()]) / worlds
+        variance = (square - worlds * gain**2) / (worlds - 1) if worlds > 1 else math.inf
+        margins[call] += DOUBLE_Z * math.sqrt(max(variance, 0.0) / worlds)
+    estimates.sort(key=lambda e: (-(e.points - margins[e.call]), _order(e.call)))
     return estimates
 
 
