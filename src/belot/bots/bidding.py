@@ -98,6 +98,10 @@ MARGIN: Final = {CallKind.BID: 1.0, CallKind.CONTRA: 2.0, CallKind.RECONTRA: 2.0
 DOUBLE_Z: Final = 0.0
 #: Strength points per unit of the logistic that models the other seats' calls.
 _SCALE: Final = 8.0
+#: Strength points the partner's bid margins are read with besides its hand's: a `strong`
+#: partner bids about this far under `basic`'s bar (its bids' median margin was -13 over 150
+#: deals of four `strong` players); 0: the partner read as `basic`.
+PARTNER_SHIFT: Final = 0.0
 #: Whether the model reads a contra, a recontra and a pass that could have been either as
 #: `basic` makes them (its bars, a contra or recontra made only when no bid was), or, as
 #: before, a contra by the defence's strength alone and the others not at all.
@@ -605,7 +609,8 @@ def _likelihood(view: SeatView, five: list[int]) -> float:
     bids: list[list[Contract]] = [[], [], [], []]
     for seat, call in view.calls:
         if seat != view.seat:
-            result *= _call_likelihood(call, five[seat], current, holder, double, seat, bids)
+            shift = PARTNER_SHIFT if seat == view.seat.partner else 0.0
+            result *= _call_likelihood(call, five[seat], current, holder, double, seat, bids, shift)
         if call.kind is CallKind.BID and call.contract is not None:
             current, holder, double = call.contract, seat, 0
             bids[seat].append(call.contract)
@@ -624,12 +629,13 @@ def _call_likelihood(
     double: int,
     seat: Seat,
     bids: list[list[Contract]],
+    shift: float = 0.0,
 ) -> float:
     partner = bids[seat.partner]
     ours = holder is not None and holder.team is seat.team
 
     def margin(contract: Contract) -> float:
-        return bid_margin(hand, contract, partner, ours)
+        return bid_margin(hand, contract, partner, ours) + shift
 
     if call.kind is CallKind.BID:
         assert call.contract is not None
