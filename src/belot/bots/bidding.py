@@ -105,10 +105,6 @@ _SCALE: Final = 8.0
 #: partner bids about this far under `basic`'s bar (its bids' median margin was -13 over 150
 #: deals of four `strong` players); 0: the partner read as `basic`.
 PARTNER_SHIFT: Final = 0.0
-#: Whether the model reads a contra, a recontra and a pass that could have been either as
-#: `basic` makes them (its bars, a contra or recontra made only when no bid was), or, as
-#: before, a contra by the defence's strength alone and the others not at all.
-MODEL_DOUBLES: Final = True
 #: Values of each world may be this many card points off (much faster solves).
 TOLERANCE: Final = 4
 #: Whether those values are nonetheless exact as to the outcome they give (made, inside,
@@ -643,15 +639,6 @@ def _call_likelihood(
     if call.kind is CallKind.BID:
         assert call.contract is not None
         return _logistic(margin(call.contract))
-    if not MODEL_DOUBLES:
-        if call.kind is CallKind.PASS:
-            higher = [c for c in Contract if current is None or c > current]
-            if not higher:
-                return 1.0
-            return _logistic(-max(margin(c) for c in higher))
-        if call.kind is CallKind.CONTRA and current is not None:
-            return _logistic(defence_strength(hand, current) - CONTRA_AT)
-        return 1.0
     # `basic` bids if it can, else contras or recontras if it may and can, else passes.
     higher = [c for c in Contract if current is None or c > current]
     result = _logistic(-max(margin(c) for c in higher)) if higher else 1.0
