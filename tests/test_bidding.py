@@ -246,8 +246,8 @@ def test_outcome_pivots_are_where_the_deal_changes_in_kind() -> None:
         assert (outcome is Outcome.MADE) == (value >= first)
 
 
-def _basic_auctions(count: int) -> list[tuple[Deal, list[tuple[Seat, int, Call, list[Call]]]]]:
-    """Auctions of four `basic` bots: each call with its seat's five cards and the calls of
+def _basic_auctions(count: int) -> list[tuple[Deal, list[tuple[int, list[Call]]]]]:
+    """Auctions of four `basic` bots: for each call, its seat's five cards and the calls of
     the kinds pass, contra and recontra it could have made instead."""
     from belot.bots.basic import BasicBot
     from belot.engine.actions import Cut
@@ -256,7 +256,7 @@ def _basic_auctions(count: int) -> list[tuple[Deal, list[tuple[Seat, int, Call, 
     for n in range(count):
         deal = Deal.new(Rules.bulgarian(), dealer=Seat(n % 4), seed=f"model-{n}")
         deal.push(Cut(7))
-        calls = []
+        seen = []
         while deal.phase.value == "auction":
             seat = deal.turn
             assert seat is not None
@@ -268,9 +268,9 @@ def _basic_auctions(count: int) -> list[tuple[Deal, list[tuple[Seat, int, Call, 
                 for a in view.legal
                 if isinstance(a, Call) and a.kind is not CallKind.BID and a != call
             ]
-            calls.append((seat, mask_of(view.hand), call, others))
+            seen.append((mask_of(view.hand), others))
             deal.push(call)
-        out.append((deal, calls))
+        out.append((deal, seen))
     return out
 
 
@@ -281,24 +281,16 @@ def test_the_model_of_a_call_is_basics_own(monkeypatch: pytest.MonkeyPatch) -> N
     # a pass where it could have doubled.
     monkeypatch.setattr(bidding, "_SCALE", 0.25)  # a margin of 1 gives 0.98
     doubles = 0
-    for _, calls in _basic_auctions(1000):
-        current: Contract | None = None
-        holder: Seat | None = None
-        double = 0
-        bids: list[list[Contract]] = [[], [], [], []]
-        for seat, hand, call, others in calls:
-            state = (current, holder, double, seat, bids)
-            assert bidding._call_likelihood(call, hand, *state) >= 0.25, (call, others)
+    for deal, seen in _basic_auctions(1000):
+        states = bidding._before_each(deal.calls)
+        for (seat, call, current, holder, double, bids), (hand, others) in zip(
+            states, seen, strict=True
+        ):
+            before = (current, holder, double, seat, bids)
+            assert bidding._call_likelihood(call, hand, *before) >= 0.25, (call, others)
             for other in others:
-                assert bidding._call_likelihood(other, hand, *state) <= 0.5, (call, other)
+                assert bidding._call_likelihood(other, hand, *before) <= 0.5, (call, other)
             doubles += call.kind in (CallKind.CONTRA, CallKind.RECONTRA)
-            if call.kind is CallKind.BID and call.contract is not None:
-                current, holder, double = call.contract, seat, 0
-                bids[seat].append(call.contract)
-            elif call.kind is CallKind.CONTRA:
-                double = 1
-            elif call.kind is CallKind.RECONTRA:
-                double = 2
     assert doubles >= 8
 
 

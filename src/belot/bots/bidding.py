@@ -602,14 +602,24 @@ def _likelihood(view: SeatView, five: list[int]) -> float:
     """How likely the other seats were to make their calls holding ``five`` (a model: each
     call by ``basic``'s strength, softened by a logistic)."""
     result = 1.0
+    for seat, call, current, holder, double, bids in _before_each(view.calls):
+        if seat != view.seat:
+            shift = PARTNER_SHIFT if seat == view.seat.partner else 0.0
+            result *= _call_likelihood(call, five[seat], current, holder, double, seat, bids, shift)
+    return result
+
+
+def _before_each(
+    calls: Sequence[tuple[Seat, Call]],
+) -> Iterator[tuple[Seat, Call, Contract | None, Seat | None, int, list[list[Contract]]]]:
+    """Each call of an auction with what stood before it: the contract and the seat that bid
+    it, the double (0, 1 for a contra, 2 for a recontra), and each seat's bids so far."""
     current: Contract | None = None
     holder: Seat | None = None
     double = 0
     bids: list[list[Contract]] = [[], [], [], []]
-    for seat, call in view.calls:
-        if seat != view.seat:
-            shift = PARTNER_SHIFT if seat == view.seat.partner else 0.0
-            result *= _call_likelihood(call, five[seat], current, holder, double, seat, bids, shift)
+    for seat, call in calls:
+        yield seat, call, current, holder, double, bids
         if call.kind is CallKind.BID and call.contract is not None:
             current, holder, double = call.contract, seat, 0
             bids[seat].append(call.contract)
@@ -617,7 +627,6 @@ def _likelihood(view: SeatView, five: list[int]) -> float:
             double = 1
         elif call.kind is CallKind.RECONTRA:
             double = 2
-    return result
 
 
 def _call_likelihood(
