@@ -292,17 +292,3 @@ def test_the_model_of_a_call_is_basics_own(monkeypatch: pytest.MonkeyPatch) -> N
                 assert bidding._call_likelihood(other, hand, *before) <= 0.5, (call, other)
             doubles += call.kind in (CallKind.CONTRA, CallKind.RECONTRA)
     assert doubles >= 8
-
-
-def test_the_partners_bids_may_be_read_as_looser(monkeypatch: pytest.MonkeyPatch) -> None:
-    # S's partner N bid hearts: read as `basic`, a world where N holds no heart honour is
-    # unlikely; read PARTNER_SHIFT looser, likelier, while the other team's bid reads the same.
-    deal = _view_of("7C 8C 9C 7D 8D", ("pass", "pass", "pass", "hearts", "pass"))
-    view = deal.view(Seat.S)
-    weak = [0, 0, 0, 0]
-    weak[Seat.N] = mask_of(parse_cards("7H KS QS 7S AD"))
-    weak[Seat.W] = mask_of(parse_cards("JC AC 10C KC QC"))
-    weak[Seat.E] = mask_of(parse_cards("JD 9D 10D KD QD"))
-    before = bidding._likelihood(view, weak)
-    monkeypatch.setattr(bidding, "PARTNER_SHIFT", 13.0)
-    assert bidding._likelihood(view, weak) > 2 * before

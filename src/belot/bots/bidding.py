@@ -101,10 +101,6 @@ MARGIN: Final = {CallKind.BID: 1.0, CallKind.CONTRA: 2.0, CallKind.RECONTRA: 2.0
 DOUBLE_Z: Final = 1.0
 #: Strength points per unit of the logistic that models the other seats' calls.
 _SCALE: Final = 8.0
-#: Strength points the partner's bid margins are read with besides its hand's: a `strong`
-#: partner bids about this far under `basic`'s bar (its bids' median margin was -13 over 150
-#: deals of four `strong` players); 0: the partner read as `basic`.
-PARTNER_SHIFT: Final = 0.0
 #: Values of each world may be this many card points off (much faster solves).
 TOLERANCE: Final = 4
 #: Whether those values are nonetheless exact as to the outcome they give (made, inside,
@@ -604,8 +600,7 @@ def _likelihood(view: SeatView, five: list[int]) -> float:
     result = 1.0
     for seat, call, current, holder, double, bids in _before_each(view.calls):
         if seat != view.seat:
-            shift = PARTNER_SHIFT if seat == view.seat.partner else 0.0
-            result *= _call_likelihood(call, five[seat], current, holder, double, seat, bids, shift)
+            result *= _call_likelihood(call, five[seat], current, holder, double, seat, bids)
     return result
 
 
@@ -637,13 +632,12 @@ def _call_likelihood(
     double: int,
     seat: Seat,
     bids: list[list[Contract]],
-    shift: float = 0.0,
 ) -> float:
     partner = bids[seat.partner]
     ours = holder is not None and holder.team is seat.team
 
     def margin(contract: Contract) -> float:
-        return bid_margin(hand, contract, partner, ours) + shift
+        return bid_margin(hand, contract, partner, ours)
 
     if call.kind is CallKind.BID:
         assert call.contract is not None
