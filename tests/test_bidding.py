@@ -8,11 +8,13 @@ from collections.abc import Sequence
 import pytest
 
 from belot.bots import bidding
+from belot.bots.basic import BasicBot
 from belot.bots.bidding import estimate_calls, worth_weighing
 from belot.bots.solver import Position, Solver
 from belot.bots.strong import StrongBot
 from belot.engine import Call, Contract, Deal, Rules, Seat, mask_of, parse_cards
-from belot.engine.actions import CallKind
+from belot.engine.actions import CallKind, Cut
+from belot.engine.deal import Phase
 from belot.engine.scoring import Outcome, TeamPoints, score_deal
 from belot.engine.table import Team
 from conftest import fill_hands, make_deal, push_all
@@ -249,15 +251,12 @@ def test_outcome_pivots_are_where_the_deal_changes_in_kind() -> None:
 def _basic_auctions(count: int) -> list[tuple[Deal, list[tuple[int, list[Call]]]]]:
     """Auctions of four `basic` bots: for each call, its seat's five cards and the calls of
     the kinds pass, contra and recontra it could have made instead."""
-    from belot.bots.basic import BasicBot
-    from belot.engine.actions import Cut
-
     out = []
     for n in range(count):
         deal = Deal.new(Rules.bulgarian(), dealer=Seat(n % 4), seed=f"model-{n}")
         deal.push(Cut(7))
         seen = []
-        while deal.phase.value == "auction":
+        while deal.phase is Phase.AUCTION:
             seat = deal.turn
             assert seat is not None
             view = deal.view(seat)

@@ -194,10 +194,22 @@ def estimate_calls(
     utility = playing_for(view, ours)
     sums = dict.fromkeys(calls, 0.0)
     # Each double's squared gains over passing, world by world (``DOUBLE_Z``).
+    passing = Call.pass_()
     doubles = (CallKind.CONTRA, CallKind.RECONTRA)
-    squares = {c: 0.0 for c in calls if c.kind in doubles and DOUBLE_Z and Call.pass_() in calls}
+    squares = {c: 0.0 for c in calls if c.kind in doubles and DOUBLE_Z and passing in calls}
     worlds = 0
     spent = 0
+
+    def margin(call: Call) -> float:
+        """What ``call`` must gain over passing: its ``MARGIN`` and, for a double, ``DOUBLE_Z``
+        standard errors of its gain over the worlds so far."""
+        result = MARGIN.get(call.kind, 0.0)
+        if call in squares:
+            gain = (sums[call] - sums[passing]) / worlds
+            spread = (squares[call] - worlds * gain**2) / (worlds - 1) if worlds > 1 else math.inf
+            result += DOUBLE_Z * math.sqrt(max(spread, 0.0) / worlds)
+        return result
+
     for five, hands in _worlds(view, _mask(view.hand), rng, max_worlds):
         outcomes = _auctions(view, five, hands, calls, model)
         # Each contract is solved once a world, whatever the double.
@@ -229,24 +241,17 @@ def estimate_calls(
         for call in calls:
             sums[call] += nets[call]
         for call in squares:
-            squares[call] += (nets[call] - nets[Call.pass_()]) ** 2
+            squares[call] += (nets[call] - nets[passing]) ** 2
         worlds += 1
         if progress is not None:
-            best = min(
-                calls, key=lambda c: (-(sums[c] - worlds * MARGIN.get(c.kind, 0.0)), _order(c))
-            )
+            best = min(calls, key=lambda c: (-(sums[c] / worlds - margin(c)), _order(c)))
             progress(Thought(len(calls), worlds, max_worlds, min(spent / max(nodes, 1), 1.0), best))
         if spent >= nodes:
             break
     if worlds == 0:
         return []
     estimates = [CallEstimate(call, sums[call] / worlds, worlds) for call in calls]
-    margins = {call: MARGIN.get(call.kind, 0.0) for call in calls}
-    for call, square in squares.items():
-        gain = (sums[call] - sums[Call.pass_()]) / worlds
-        variance = (square - worlds * gain**2) / (worlds - 1) if worlds > 1 else math.inf
-        margins[call] += DOUBLE_Z * math.sqrt(max(variance, 0.0) / worlds)
-    estimates.sort(key=lambda e: (-(e.points - margins[e.call]), _order(e.call)))
+    estimates.sort(key=lambda e: (-(e.points - margin(e.call)), _order(e.call)))
     return estimates
 
 
