@@ -236,7 +236,7 @@ _COINCHE_TRUMP: Final = (8, 8, 22, 14, 32, 8, 8, 17)
 _COINCHE_ACE: Final = 16
 _COINCHE_TEN: Final = 10
 _COINCHE_PARTNER: Final = 25
-_COINCHE_CAPOT: Final = 230
+COINCHE_CAPOT: Final = 230
 _SURCOINCHE_MARGIN: Final = 30
 
 
@@ -268,7 +268,7 @@ def coinche_defence(hand: int, suit: int) -> int:
 
 def coinche_call(view: SeatView) -> Call:
     """Coinche: bid the highest level the hand's best suit can make (``coinche_estimate``, in
-    tens, capot at ``_COINCHE_CAPOT``), never over the partner's bid; coinche the other side's
+    tens, capot at ``COINCHE_CAPOT``), never over the partner's bid; coinche the other side's
     bid when this hand's defence leaves them clearly short of it; surcoinche a coinched bid of
     ours that the estimate beats by ``_SURCOINCHE_MARGIN``."""
     hand = 0
@@ -278,23 +278,40 @@ def coinche_call(view: SeatView) -> Call:
     legal = set(view.legal)
     surcoinche = Call(CallKind.SURCOINCHE)
     if surcoinche in legal and last is not None and last[1].contract is not None:
-        if coinche_estimate(hand, last[1].contract) >= last[1].level + _SURCOINCHE_MARGIN:
+        if surcoinche_margin(hand, last[1].contract, last[1].level) >= 0:
             return surcoinche
         return Call.pass_()
     ours = last is not None and last[0].team == view.seat.team
     if last is not None and not ours and last[1].contract is not None:
-        # They need their bid from the 162 points (and 82 of them): what we take is lost.
-        left = 162 - coinche_defence(hand, last[1].contract) - _COINCHE_PARTNER
         coinche = Call(CallKind.COINCHE)
-        if coinche in legal and left < min(last[1].level, 160) - 10:
+        if coinche in legal and coinche_margin(hand, last[1].contract, last[1].level) > 0:
             return coinche
     if ours:
         return Call.pass_()
     best = max(range(4), key=lambda suit: coinche_estimate(hand, suit))
-    estimate = coinche_estimate(hand, best)
-    level = CAPOT_LEVEL if estimate >= _COINCHE_CAPOT else min(160, estimate // 10 * 10)
+    level = coinche_level(coinche_estimate(hand, best))
     bid = Call.points_bid(level, Contract(best))
     return bid if level >= 80 and bid in legal else Call.pass_()
+
+
+def coinche_level(estimate: int) -> int:
+    """The level ``basic`` bids a suit of this ``coinche_estimate`` at: its tens up to 160,
+    capot from ``COINCHE_CAPOT``."""
+    return CAPOT_LEVEL if estimate >= COINCHE_CAPOT else min(160, estimate // 10 * 10)
+
+
+def coinche_margin(hand: int, suit: int, level: int) -> int:
+    """How far this hand's defence leaves the other side short of their bid of ``level`` in
+    ``suit`` (``basic`` coinches above 0): they need their bid from the 162 points, and what
+    this side takes (its defence and what the partner is taken to bring) is lost to them."""
+    left = 162 - coinche_defence(hand, suit) - _COINCHE_PARTNER
+    return min(level, 160) - 10 - left
+
+
+def surcoinche_margin(hand: int, suit: int, level: int) -> int:
+    """How far this hand's estimate clears its side's coinched bid of ``level`` in ``suit``
+    beyond ``_SURCOINCHE_MARGIN`` (``basic`` surcoinches from 0)."""
+    return coinche_estimate(hand, suit) - level - _SURCOINCHE_MARGIN
 
 
 def bid_margin(

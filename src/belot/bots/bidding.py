@@ -44,6 +44,7 @@ from belot.bots.basic import (
     defence_strength,
     recontra_margin,
 )
+from belot.bots.call_model import likelihood
 from belot.bots.match_equity import MatchUtility, match_utility
 from belot.bots.sampling import (
     Constraints,
@@ -275,6 +276,14 @@ GAME_SUITS: Final = 2
 #: the push and pop, and the scoring of the outcome), so that the auction's node budget keeps
 #: the decision's time whatever the number of calls weighed.
 CALL_NODES: Final = 15_000
+#: Whether French Belote's, Coinche's and Bela's auction worlds follow `basic`'s model of the
+#: others' calls (``call_model``: each world drawn from ``GAME_CANDIDATES`` dealt ones with the
+#: chance that `basic` holding it would have made those calls) instead of ``sampling.weight``'s
+#: priors on the jack and nine of a suit called.
+GAME_MODEL = False
+GAME_CANDIDATES: Final = 32
+#: Solver nodes a candidate world is charged (its dealing and its calls' chance: about 90 µs).
+CANDIDATE_NODES: Final = 500
 
 
 def _game_worth_weighing(view: SeatView) -> list[Call]:
@@ -356,13 +365,19 @@ def _estimate_game_calls(
     weights = 0.0
     worlds = 0
     spent = 0
+    modelled = GAME_MODEL and any(seat != view.seat for seat, _ in view.calls)
     for _ in range(max_worlds):
         try:
-            hidden = deal_hidden(constraints, rng)
+            if modelled:
+                hidden = _modelled_world(view, constraints, rng)
+                spent += CANDIDATE_NODES * GAME_CANDIDATES
+                w = 1.0
+            else:
+                hidden = deal_hidden(constraints, rng)
+                w = weight(view, hidden)
             deal = world_deal(view, hidden, rng)
         except SamplingError:
             continue
-        w = weight(view, hidden)
         played, positions, pushed = _game_auctions(deal, calls, model)
         # The auctions played out cost time the solver's nodes do not count.
         spent += CALL_NODES * pushed
@@ -440,6 +455,23 @@ def _estimate_game_calls(
         key=lambda e: (-(e.points - GAME_MARGIN.get(e.call.kind, 0.0)), _game_order(e.call))
     )
     return estimates
+
+
+def _modelled_world(
+    view: SeatView, constraints: Constraints, rng: random.Random
+) -> tuple[int, int, int, int]:
+    """One world of the other seats' hands, drawn from ``GAME_CANDIDATES`` dealt within what the
+    seat has seen, each with the chance that `basic` would have made the others' calls holding
+    it (``call_model.likelihood``)."""
+    candidates: list[tuple[int, int, int, int]] = []
+    chances: list[float] = []
+    for _ in range(GAME_CANDIDATES):
+        hidden = deal_hidden(constraints, rng)
+        candidates.append(hidden)
+        chances.append(likelihood(view, hidden))
+    if sum(chances) <= 0.0:
+        raise SamplingError("no dealt world agrees with the calls")
+    return rng.choices(candidates, chances)[0]
 
 
 def _game_order(call: Call) -> tuple[int, int]:

@@ -1,0 +1,201 @@
+"""What the calls of French Belote, Coinche and Bela say of the hands, with `basic` as the model
+of a caller.
+
+`basic` calls by fixed bars: it takes a French deal when a suit's strength with the turned card
+reaches ``TAKE_AT``, names Bela's trumps at ``NAME_AT`` (the dealer, when forced, its strongest
+suit), and in Coinche bids its best suit at ``coinche_level``, coinches when ``coinche_margin``
+is over 0 and surcoinches when ``surcoinche_margin`` reaches 0. So a call says on which side of
+each bar the caller's hand was. ``call_chances`` gives, call by call, the chance that `basic`
+holding the given hands would have made it, each bar softened by a logistic (a player is not a
+machine: ``SCALE`` points a unit; the bars are whole numbers, so each lies half a point from the
+nearest hand on either side). ``likelihood`` is the product over the other seats' calls.
+Bulgarian Belot's model is ``bidding``'s own (on the five cards of its auction).
+
+A call that `basic` never makes (a raise over its partner's Coinche bid) says nothing here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Final
+
+from belot.bots.basic import (
+    COINCHE_CAPOT,
+    NAME_AT,
+    TAKE_AT,
+    coinche_estimate,
+    coinche_margin,
+    contract_strength,
+    surcoinche_margin,
+)
+from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
+from belot.engine.cards import Card
+from belot.engine.contracts import Contract
+from belot.engine.games import game_of
+from belot.engine.rules import Rules
+from belot.engine.table import Seat
+from belot.engine.view import SeatView
+
+__all__ = ["SCALE", "call_chances", "likelihood"]
+
+#: Strength points (French Belote, Bela) or card points (Coinche) per unit of the logistic.
+SCALE: Final = {"french": 8.0, "bela": 8.0, "coinche": 8.0}
+#: The lowest Coinche bid, and the highest below capot.
+_LOWEST: Final = 80
+_HIGHEST: Final = 160
+
+Calls = Sequence[tuple[Seat, Call]]
+Hands = Sequence[int]
+
+
+def likelihood(view: SeatView, hands: Hands) -> float:
+    """How likely `basic`, holding ``hands`` (each seat's cards at the auction), would have made
+    the calls the other seats made (1.0 in Bulgarian Belot, which ``bidding`` models itself)."""
+    chances = call_chances(view.rules, view.calls, hands, view.turned, view.dealer)
+    result = 1.0
+    for (seat, _), chance in zip(view.calls, chances, strict=True):
+        if seat != view.seat:
+            result *= chance
+    return result
+
+
+def call_chances(
+    rules: Rules,
+    calls: Calls,
+    hands: Hands,
+    turned: Card | None = None,
+    dealer: Seat = Seat.N,
+    scale: float | None = None,
+) -> list[float]:
+    """For each call of an auction (``calls``, in order), the chance that `basic` holding its
+    seat's cards of ``hands`` would have made it after the calls before it; ``turned`` is French
+    Belote's turned card, ``dealer`` Bela's dealer (forced to name after three passes)."""
+    name = game_of(rules).name
+    unit = SCALE.get(name, 8.0) if scale is None else scale
+    if name == "french" and turned is not None:
+        return _french(calls, hands, turned, unit)
+    if name == "bela":
+        return _bela(calls, hands, dealer, unit)
+    if name == "coinche":
+        return _coinche(calls, hands, rules.coinche_capot, unit)
+    return [1.0] * len(calls)
+
+
+def _logistic(x: float, scale: float) -> float:
+    if x < -40 * scale:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x / scale))
+
+
+def _at_least(value: int, bar: int, scale: float) -> float:
+    """The chance that ``value`` is taken to reach ``bar``."""
+    return _logistic(value - bar + 0.5, scale)
+
+
+def _best_of(strength: dict[int, int], chosen: int, scale: float) -> float:
+    """The chance that ``chosen`` is taken for the strongest suit, ties going to the lowest."""
+    result = 1.0
+    for other, value in strength.items():
+        if other != chosen:
+            edge = 0.5 if other > chosen else -0.5
+            result *= _logistic(strength[chosen] - value + edge, scale)
+    return result
+
+
+def _french(calls: Calls, hands: Hands, turned: Card, scale: float) -> list[float]:
+    """French Belote: a pass in the first round says the turned suit with the turned card is
+    under ``TAKE_AT``; in the second, that every other suit is; a take, that the suit taken is
+    over it and the strongest of those the seat could take."""
+    chances = []
+    for n, (seat, call) in enumerate(calls):
+        hand = hands[seat] | turned.mask
+        suits = [turned.suit] if n < 4 else [s for s in range(4) if s != turned.suit]
+        strength = {s: contract_strength(hand, Contract(s)) for s in suits}
+        if call.kind is CallKind.PASS:
+            chances.append(1.0 - _at_least(max(strength.values()), TAKE_AT, scale))
+        elif call.contract is not None and int(call.contract) in strength:
+            taken = int(call.contract)
+            chance = _at_least(strength[taken], TAKE_AT, scale)
+            chances.append(chance * _best_of(strength, taken, scale))
+        else:
+            chances.append(1.0)
+    return chances
+
+
+def _bela(calls: Calls, hands: Hands, dealer: Seat, scale: float) -> list[float]:
+    """Bela: a pass says every suit is under ``NAME_AT``; a naming, that the suit named is the
+    strongest and over it (the dealer forced to name: only the strongest)."""
+    chances = []
+    passes = 0
+    for seat, call in calls:
+        strength = {s: contract_strength(hands[seat], Contract(s)) for s in range(4)}
+        if call.kind is CallKind.PASS:
+            chances.append(1.0 - _at_least(max(strength.values()), NAME_AT, scale))
+            passes += 1
+        elif call.contract is not None and call.contract.is_suit:
+            named = int(call.contract)
+            chance = _best_of(strength, named, scale)
+            if not (seat == dealer and passes == 3):
+                chance *= _at_least(strength[named], NAME_AT, scale)
+            chances.append(chance)
+        else:
+            chances.append(1.0)
+    return chances
+
+
+def _coinche(calls: Calls, hands: Hands, capot_coinched: bool, scale: float) -> list[float]:
+    """Coinche, call by call as ``basic.coinche_call`` makes it: after a coinche of its side's
+    bid, a surcoinche when ``surcoinche_margin`` reaches 0; against the other side's bid, a
+    coinche when ``coinche_margin`` is over 0 (and a capot bid may be coinched); else its best
+    suit bid at ``coinche_level`` if that is higher than the bid standing, else a pass. Over
+    its partner's bid `basic` passes."""
+    chances = []
+    level = 0  # the bid standing
+    suit = -1
+    bidder: Seat | None = None
+    coinched = False
+    for seat, call in calls:
+        kind = call.kind
+        hand = hands[seat]
+        ours = bidder is not None and bidder.team is seat.team
+        chance = 1.0
+        if coinched:
+            if ours:
+                chance = _at_least(surcoinche_margin(hand, suit, level), 0, scale)
+                if kind is not CallKind.SURCOINCHE:
+                    chance = 1.0 - chance
+        elif not ours:
+            if bidder is not None and (level < CAPOT_LEVEL or capot_coinched):
+                chance = _at_least(coinche_margin(hand, suit, level), 1, scale)
+                if kind is not CallKind.COINCHE:
+                    chance = 1.0 - chance
+            if kind is not CallKind.COINCHE:
+                chance *= _bid_or_pass(hand, call, level, scale)
+        chances.append(chance)
+        if kind is CallKind.BID and call.contract is not None:
+            level, suit, bidder, coinched = call.level, int(call.contract), seat, False
+        elif kind is CallKind.COINCHE:
+            coinched = True
+    return chances
+
+
+def _bid_or_pass(hand: int, call: Call, standing: int, scale: float) -> float:
+    """The chance of `basic`'s bid (``call``) or pass over the bid ``standing`` (0: none)."""
+    estimates = {s: coinche_estimate(hand, s) for s in range(4)}
+    if call.kind is CallKind.PASS:
+        if standing >= CAPOT_LEVEL:
+            return 1.0
+        # It bids when its best estimate reaches the lowest bid it may make (over 160, capot).
+        needed = COINCHE_CAPOT if standing >= _HIGHEST else max(_LOWEST, standing + 10)
+        return 1.0 - _at_least(max(estimates.values()), needed, scale)
+    if call.kind is not CallKind.BID or call.contract is None:
+        return 1.0
+    suit = int(call.contract)
+    estimate = estimates[suit]
+    chance = _best_of(estimates, suit, scale)
+    if call.level >= CAPOT_LEVEL:
+        return chance * _at_least(estimate, COINCHE_CAPOT, scale)
+    # Its estimate lies in the bid's ten (at 160: up to the capot bar).
+    top = COINCHE_CAPOT if call.level >= _HIGHEST else call.level + 10
+    return chance * _at_least(estimate, call.level, scale) * (1.0 - _at_least(estimate, top, scale))
