@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import random
+import statistics
 
 import pytest
 
 from belot.bots import bidding
 from belot.bots.basic import BasicBot, coinche_estimate
-from belot.bots.call_model import call_chances, likelihood
-from belot.bots.sampling import Constraints, deal_hidden
+from belot.bots.call_model import call_chances, dealt_likelihood, likelihood
+from belot.bots.sampling import Constraints, deal_hidden, dealt_hands
 from belot.engine.actions import Call, CallKind, Cut
-from belot.engine.cards import Card
+from belot.engine.cards import Card, Rank
 from belot.engine.deal import Deal, Phase
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
+from belot.engine.view import SeatView
 
 SHARP = 0.1  # a logistic as sharp as a step: half a point gives 0.993
 
@@ -107,3 +109,51 @@ def test_a_coinche_bid_shows_its_level_in_the_worlds() -> None:
     dealt = sum(shown(deal_hidden(constraints, rng)) for _ in range(200))
     assert likelihood(view, bidding._modelled_world(view, constraints, rng)) > 0.0
     assert modelled >= 2 * dealt, (modelled, dealt)
+
+
+def _in_play(rules: Rules, n: int) -> SeatView | None:
+    """The view of the first defender to play in a deal of four `basic` bots, or None."""
+    deal = Deal.new(rules, dealer=Seat(n % 4), seed=f"call-model-play-{n}")
+    while deal.phase is not Phase.PLAY:
+        if deal.is_over:
+            return None
+        seat = deal.turn
+        assert seat is not None
+        deal.push(BasicBot(seed=0).act(deal.view(seat)), seat)
+    seat = deal.turn
+    assert seat is not None and deal.bidder is not None
+    return deal.view(seat if seat.team is not deal.bidder.team else Seat((seat + 1) % 4))
+
+
+def test_the_card_play_reads_a_french_take() -> None:
+    # A defender's worlds in which the taker was dealt the trump jack weigh more, by the model
+    # of the take and of the passes before it, than those in which it was not.
+    rules = Rules.french()
+    rng = random.Random(5)
+    ratios = []
+    for n in range(30):
+        view = _in_play(rules, n)
+        if view is None or view.contract is None or view.taker is None:
+            continue
+        jack = 1 << (8 * int(view.contract) + Rank.JACK)
+        if any(card.mask == jack for card in view.hand):
+            continue  # the defender holds the jack
+        constraints = Constraints.of(view)
+        sums = {True: [0.0, 0], False: [0.0, 0]}
+        for _ in range(200):
+            dealt = dealt_hands(view, deal_hidden(constraints, rng))
+            held = bool(dealt[view.taker] & jack)
+            sums[held][0] += dealt_likelihood(view, dealt, rng)
+            sums[held][1] += 1
+        if sums[True][1] and sums[False][1]:
+            ratios.append((sums[True][0] / sums[True][1]) / (sums[False][0] / sums[False][1]))
+    assert len(ratios) >= 5
+    assert statistics.median(ratios) > 1.5, ratios
+
+
+def test_coinche_hands_are_all_dealt_before_the_auction() -> None:
+    rules = Rules.coinche()
+    rng = random.Random(6)
+    view = next(v for v in (_in_play(rules, n) for n in range(20)) if v is not None)
+    dealt = dealt_hands(view, deal_hidden(Constraints.of(view), rng))
+    assert dealt_likelihood(view, dealt, rng) == likelihood(view, dealt)

@@ -17,6 +17,7 @@ A call that `basic` never makes (a raise over its partner's Coinche bid) says no
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from typing import Final
 
@@ -37,7 +38,7 @@ from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.engine.view import SeatView
 
-__all__ = ["SCALE", "call_chances", "likelihood"]
+__all__ = ["SCALE", "call_chances", "dealt_likelihood", "likelihood"]
 
 #: Strength points (French Belote, Bela) or card points (Coinche) per unit of the logistic.
 SCALE: Final = {"french": 8.0, "bela": 8.0, "coinche": 8.0}
@@ -58,6 +59,34 @@ def likelihood(view: SeatView, hands: Hands) -> float:
         if seat != view.seat:
             result *= chance
     return result
+
+
+def dealt_likelihood(view: SeatView, dealt: Hands, rng: random.Random, draws: int = 4) -> float:
+    """``likelihood`` for the hands as dealt (each seat's eight cards, played or held). A French
+    Belote caller saw five of them at the auction (the taker: five besides the turned card), a
+    Bela caller six, which five or six no world says: the chance is averaged over ``draws``
+    random choices of them (an unbiased estimate of the chance, as each choice is as likely)."""
+    name = game_of(view.rules).name
+    if name == "coinche":
+        return likelihood(view, dealt)
+    if name not in ("french", "bela"):
+        return 1.0
+    seen = 5 if name == "french" else 6
+    aside = [0, 0, 0, 0]
+    if view.turned is not None and view.taker is not None:
+        aside[view.taker] = view.turned.mask
+    bits = [[c for c in range(32) if (dealt[s] & ~aside[s]) >> c & 1] for s in range(4)]
+    total = 0.0
+    for _ in range(draws):
+        hands = [0, 0, 0, 0]
+        for s in range(4):
+            if s != view.seat and len(bits[s]) > seen:
+                for c in rng.sample(bits[s], seen):
+                    hands[s] |= 1 << c
+            else:
+                hands[s] = dealt[s] & ~aside[s]
+        total += likelihood(view, hands)
+    return total / draws
 
 
 def call_chances(

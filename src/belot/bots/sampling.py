@@ -196,6 +196,17 @@ def _may_announce(choices: Choices, hand: int, shown: frozenset[int]) -> bool:
     return any(frozenset(d.cards for d in choice) == shown for choice in choices(hand))
 
 
+def dealt_hands(view: SeatView, hands: Sequence[int]) -> tuple[int, int, int, int]:
+    """Each seat's cards in ``hands`` with those it has played: the hands as dealt."""
+    played = _played(view)
+    return (
+        hands[0] | played[0],
+        hands[1] | played[1],
+        hands[2] | played[2],
+        hands[3] | played[3],
+    )
+
+
 def _played(view: SeatView) -> list[int]:
     """The cards each seat has played so far."""
     played = [0, 0, 0, 0]

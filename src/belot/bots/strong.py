@@ -43,14 +43,23 @@ from belot.bots.bidding import (
     playing_for,
     worth_weighing,
 )
+from belot.bots.call_model import dealt_likelihood
 from belot.bots.inference import PlayModel
-from belot.bots.sampling import Constraints, SamplingError, announced_as, deal_hidden, weight
+from belot.bots.sampling import (
+    Constraints,
+    SamplingError,
+    announced_as,
+    deal_hidden,
+    dealt_hands,
+    weight,
+)
 from belot.bots.solver import Position, Solver, load_compiled, rules_options
 from belot.engine.actions import Action, Declare, Play
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Phase
 from belot.engine.declarations import Declaration
+from belot.engine.games import game_of
 from belot.engine.games.coinche import bid_level
 from belot.engine.scoring import contract_total
 from belot.engine.table import Seat
@@ -101,6 +110,10 @@ AUCTION_THINK: Final = 1.2
 #: (`benchmarks/ab_test.py`, 300 deal pairs, seed 47, 123 differing) 0.25 gained +0.59 ± 0.59
 #: game points a deal.
 PLAY_INFERENCE: Final[float | None] = 0.25
+#: Whether the card play of French Belote, Coinche and Bela weighs a world by the chance that
+#: `basic` would have made the others' calls holding its hands (``call_model``) instead of by
+#: ``sampling.weight``'s priors on the jack and nine of a suit called.
+PLAY_CALL_MODEL = False
 #: A card of the first trick may search this many times a card's node budget: a world is a
 #: whole deal to solve then, so the budget buys the fewest worlds.
 FIRST_TRICK_THINK: Final = 1.2
@@ -170,6 +183,7 @@ def estimate_cards(
     for card in view.hand:
         mine |= card.mask
     solver = shared_solver()
+    game = game_of(view.rules).name
     # Early in the deal, values to within a few points buy more worlds.
     tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
     budget = int(think * NODES_PER_SECOND)
@@ -212,7 +226,10 @@ def estimate_cards(
         budget -= solver.nodes
         if values is None:
             break
-        w = weight(view, world)
+        if PLAY_CALL_MODEL and game != "bulgarian":
+            w = dealt_likelihood(view, dealt_hands(view, world), rng)
+        else:
+            w = weight(view, world)
         if model is not None:
             w *= model.weight(world)
         for card in legal:
