@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from belot.bots import bidding
+from belot.bots import bidding, call_model
 from belot.bots.basic import BasicBot
 from belot.bots.bidding import estimate_calls, worth_weighing
 from belot.bots.solver import Position, Solver
@@ -278,16 +278,16 @@ def test_the_model_of_a_call_is_basics_own(monkeypatch: pytest.MonkeyPatch) -> N
     # likelihood and a pass, contra or recontra it did not make (nearly) none: the bars of its
     # contras (No trumps and All trumps want more, a partner who bid less) and recontras, and
     # a pass where it could have doubled.
-    monkeypatch.setattr(bidding, "_SCALE", 0.25)  # a margin of 1 gives 0.98
+    monkeypatch.setitem(call_model.SCALE, "bulgarian", 0.25)  # a margin of 1 gives 0.98
     doubles = 0
     for deal, seen in _basic_auctions(1000):
-        states = bidding._before_each(deal.calls)
+        states = call_model.before_each(deal.calls)
         for (seat, call, current, holder, double, bids), (hand, others) in zip(
             states, seen, strict=True
         ):
             before = (current, holder, double, seat, bids)
-            assert bidding._call_likelihood(call, hand, *before) >= 0.25, (call, others)
+            assert call_model.bulgarian_chance(call, hand, *before) >= 0.25, (call, others)
             for other in others:
-                assert bidding._call_likelihood(other, hand, *before) <= 0.5, (call, other)
+                assert call_model.bulgarian_chance(other, hand, *before) <= 0.5, (call, other)
             doubles += call.kind in (CallKind.CONTRA, CallKind.RECONTRA)
     assert doubles >= 8

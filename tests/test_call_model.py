@@ -125,16 +125,19 @@ def _in_play(rules: Rules, n: int) -> SeatView | None:
     return deal.view(seat if seat.team is not deal.bidder.team else Seat((seat + 1) % 4))
 
 
-def test_the_card_play_reads_a_french_take() -> None:
-    # A defender's worlds in which the taker was dealt the trump jack weigh more, by the model
-    # of the take and of the passes before it, than those in which it was not.
-    rules = Rules.french()
+@pytest.mark.parametrize("game", ["bulgarian", "french", "bela"])
+def test_the_card_play_reads_a_suit_taken(game: str) -> None:
+    # A defender's worlds in which the declarer was dealt the trump jack weigh more, by the
+    # model of its bid (French Belote's take, Bela's naming) and of the calls before it, than
+    # those in which it was not, though which cards it saw at the auction no world says.
+    rules = getattr(Rules, game)()
     rng = random.Random(5)
     ratios = []
-    for n in range(30):
+    for n in range(40):
         view = _in_play(rules, n)
-        if view is None or view.contract is None or view.taker is None:
+        if view is None or view.contract is None or not view.contract.is_suit:
             continue
+        declarer = next(s for s, c in reversed(view.calls) if c.kind is CallKind.BID)
         jack = 1 << (8 * int(view.contract) + Rank.JACK)
         if any(card.mask == jack for card in view.hand):
             continue  # the defender holds the jack
@@ -142,7 +145,7 @@ def test_the_card_play_reads_a_french_take() -> None:
         sums = {True: [0.0, 0], False: [0.0, 0]}
         for _ in range(200):
             dealt = dealt_hands(view, deal_hidden(constraints, rng))
-            held = bool(dealt[view.taker] & jack)
+            held = bool(dealt[declarer] & jack)
             sums[held][0] += dealt_likelihood(view, dealt, rng)
             sums[held][1] += 1
         if sums[True][1] and sums[False][1]:

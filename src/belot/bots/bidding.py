@@ -39,10 +39,8 @@ from belot.bots.basic import (
     BasicBot,
     bid_margin,
     coinche_estimate,
-    contra_margin,
     contract_strength,
     defence_strength,
-    recontra_margin,
 )
 from belot.bots.call_model import likelihood
 from belot.bots.match_equity import MatchUtility, match_utility
@@ -100,8 +98,6 @@ MARGIN: Final = {CallKind.BID: 1.0, CallKind.CONTRA: 2.0, CallKind.RECONTRA: 2.0
 #: game points; in an A/B test against 0 (1,000 deal pairs, seed 111, 18 differing) 1.0 gained
 #: +0.22 ± 0.28 game points a deal.
 DOUBLE_Z: Final = 1.0
-#: Strength points per unit of the logistic that models the other seats' calls.
-_SCALE: Final = 8.0
 #: Values of each world may be this many card points off (much faster solves).
 TOLERANCE: Final = 4
 #: Whether those values are nonetheless exact as to the outcome they give (made, inside,
@@ -621,7 +617,7 @@ def _worlds(
         for i, seat in enumerate(others):
             for c in unseen[5 * i : 5 * i + 5]:
                 five[seat] |= 1 << c
-        if rng.random() >= _likelihood(view, five):
+        if rng.random() >= likelihood(view, five):
             continue
         full = list(five)
         for i, seat in enumerate(Seat):
@@ -629,74 +625,6 @@ def _worlds(
                 full[seat] |= 1 << c
         found += 1
         yield (five[0], five[1], five[2], five[3]), (full[0], full[1], full[2], full[3])
-
-
-def _likelihood(view: SeatView, five: list[int]) -> float:
-    """How likely the other seats were to make their calls holding ``five`` (a model: each
-    call by ``basic``'s strength, softened by a logistic)."""
-    result = 1.0
-    for seat, call, current, holder, double, bids in _before_each(view.calls):
-        if seat != view.seat:
-            result *= _call_likelihood(call, five[seat], current, holder, double, seat, bids)
-    return result
-
-
-def _before_each(
-    calls: Sequence[tuple[Seat, Call]],
-) -> Iterator[tuple[Seat, Call, Contract | None, Seat | None, int, list[list[Contract]]]]:
-    """Each call of an auction with what stood before it: the contract and the seat that bid
-    it, the double (0, 1 for a contra, 2 for a recontra), and each seat's bids so far."""
-    current: Contract | None = None
-    holder: Seat | None = None
-    double = 0
-    bids: list[list[Contract]] = [[], [], [], []]
-    for seat, call in calls:
-        yield seat, call, current, holder, double, bids
-        if call.kind is CallKind.BID and call.contract is not None:
-            current, holder, double = call.contract, seat, 0
-            bids[seat].append(call.contract)
-        elif call.kind is CallKind.CONTRA:
-            double = 1
-        elif call.kind is CallKind.RECONTRA:
-            double = 2
-
-
-def _call_likelihood(
-    call: Call,
-    hand: int,
-    current: Contract | None,
-    holder: Seat | None,
-    double: int,
-    seat: Seat,
-    bids: list[list[Contract]],
-) -> float:
-    partner = bids[seat.partner]
-    ours = holder is not None and holder.team is seat.team
-
-    def margin(contract: Contract) -> float:
-        return bid_margin(hand, contract, partner, ours)
-
-    if call.kind is CallKind.BID:
-        assert call.contract is not None
-        return _logistic(margin(call.contract))
-    # `basic` bids if it can, else contras or recontras if it may and can, else passes.
-    higher = [c for c in Contract if current is None or c > current]
-    result = _logistic(-max(margin(c) for c in higher)) if higher else 1.0
-    if current is None:
-        return result
-    may_contra = not ours and double == 0
-    may_recontra = ours and double == 1
-    if may_contra:
-        contra = _logistic(contra_margin(hand, current, partner))
-        result *= contra if call.kind is CallKind.CONTRA else 1.0 - contra
-    elif may_recontra:
-        recontra = _logistic(recontra_margin(hand, current, holder == seat))
-        result *= recontra if call.kind is CallKind.RECONTRA else 1.0 - recontra
-    return result
-
-
-def _logistic(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-x / _SCALE))
 
 
 @dataclass(frozen=True, slots=True)

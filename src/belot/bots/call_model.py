@@ -9,7 +9,8 @@ each bar the caller's hand was. ``call_chances`` gives, call by call, the chance
 holding the given hands would have made it, each bar softened by a logistic (a player is not a
 machine: ``SCALE`` points a unit; the bars are whole numbers, so each lies half a point from the
 nearest hand on either side). ``likelihood`` is the product over the other seats' calls.
-Bulgarian Belot's model is ``bidding``'s own (on the five cards of its auction).
+Bulgarian Belot's calls are read the same way (``bulgarian_chance``: its bids, contras and
+recontras at `basic`'s bars, made only when no bid was), as they were first for its auction.
 
 A call that `basic` never makes (a raise over its partner's Coinche bid) says nothing here.
 """
@@ -18,16 +19,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from belot.bots.basic import (
     COINCHE_CAPOT,
     NAME_AT,
     TAKE_AT,
+    bid_margin,
     coinche_estimate,
     coinche_margin,
+    contra_margin,
     contract_strength,
+    recontra_margin,
     surcoinche_margin,
 )
 from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
@@ -38,10 +42,18 @@ from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.engine.view import SeatView
 
-__all__ = ["SCALE", "call_chances", "dealt_likelihood", "likelihood"]
+__all__ = [
+    "SCALE",
+    "before_each",
+    "bulgarian_chance",
+    "call_chances",
+    "dealt_likelihood",
+    "likelihood",
+]
 
-#: Strength points (French Belote, Bela) or card points (Coinche) per unit of the logistic.
-SCALE: Final = {"french": 8.0, "bela": 8.0, "coinche": 8.0}
+#: Strength points (Bulgarian Belot, French Belote, Bela) or card points (Coinche) per unit of
+#: the logistic.
+SCALE: Final = {"bulgarian": 8.0, "french": 8.0, "bela": 8.0, "coinche": 8.0}
 #: The lowest Coinche bid, and the highest below capot.
 _LOWEST: Final = 80
 _HIGHEST: Final = 160
@@ -52,7 +64,9 @@ Hands = Sequence[int]
 
 def likelihood(view: SeatView, hands: Hands) -> float:
     """How likely `basic`, holding ``hands`` (each seat's cards at the auction), would have made
-    the calls the other seats made (1.0 in Bulgarian Belot, which ``bidding`` models itself)."""
+    the calls the other seats made."""
+    if game_of(view.rules).name == "bulgarian":
+        return _bulgarian(view, hands)
     chances = call_chances(view.rules, view.calls, hands, view.turned, view.dealer)
     result = 1.0
     for (seat, _), chance in zip(view.calls, chances, strict=True):
@@ -62,16 +76,15 @@ def likelihood(view: SeatView, hands: Hands) -> float:
 
 
 def dealt_likelihood(view: SeatView, dealt: Hands, rng: random.Random, draws: int = 4) -> float:
-    """``likelihood`` for the hands as dealt (each seat's eight cards, played or held). A French
-    Belote caller saw five of them at the auction (the taker: five besides the turned card), a
-    Bela caller six, which five or six no world says: the chance is averaged over ``draws``
-    random choices of them (an unbiased estimate of the chance, as each choice is as likely)."""
+    """``likelihood`` for the hands as dealt (each seat's eight cards, played or held). A
+    Bulgarian or French Belote caller saw five of them at the auction (the French taker: five
+    besides the turned card), a Bela caller six; which five or six no world says, so the
+    chance is averaged over ``draws`` random choices of them (an unbiased estimate of it, as
+    each choice is as likely)."""
     name = game_of(view.rules).name
     if name == "coinche":
         return likelihood(view, dealt)
-    if name not in ("french", "bela"):
-        return 1.0
-    seen = 5 if name == "french" else 6
+    seen = 6 if name == "bela" else 5
     aside = [0, 0, 0, 0]
     if view.turned is not None and view.taker is not None:
         aside[view.taker] = view.turned.mask
@@ -228,3 +241,69 @@ def _bid_or_pass(hand: int, call: Call, standing: int, scale: float) -> float:
     # Its estimate lies in the bid's ten (at 160: up to the capot bar).
     top = COINCHE_CAPOT if call.level >= _HIGHEST else call.level + 10
     return chance * _at_least(estimate, call.level, scale) * (1.0 - _at_least(estimate, top, scale))
+
+
+def _bulgarian(view: SeatView, five: Hands) -> float:
+    """Bulgarian Belot: how likely the other seats were to make their calls holding ``five``."""
+    result = 1.0
+    for seat, call, current, holder, double, bids in before_each(view.calls):
+        if seat != view.seat:
+            result *= bulgarian_chance(call, five[seat], current, holder, double, seat, bids)
+    return result
+
+
+def before_each(
+    calls: Calls,
+) -> Iterator[tuple[Seat, Call, Contract | None, Seat | None, int, list[list[Contract]]]]:
+    """Each call of a Bulgarian auction with what stood before it: the contract and the seat
+    that bid it, the double (0, 1 for a contra, 2 for a recontra), and each seat's bids so far."""
+    current: Contract | None = None
+    holder: Seat | None = None
+    double = 0
+    bids: list[list[Contract]] = [[], [], [], []]
+    for seat, call in calls:
+        yield seat, call, current, holder, double, bids
+        if call.kind is CallKind.BID and call.contract is not None:
+            current, holder, double = call.contract, seat, 0
+            bids[seat].append(call.contract)
+        elif call.kind is CallKind.CONTRA:
+            double = 1
+        elif call.kind is CallKind.RECONTRA:
+            double = 2
+
+
+def bulgarian_chance(
+    call: Call,
+    hand: int,
+    current: Contract | None,
+    holder: Seat | None,
+    double: int,
+    seat: Seat,
+    bids: list[list[Contract]],
+) -> float:
+    """The chance that `basic` holding the five cards ``hand`` makes ``call`` after the calls
+    that ``before_each`` sums up: it bids if it can, else contras or recontras if it may and
+    can, else passes (each bar softened by the logistic)."""
+    scale = SCALE["bulgarian"]
+    partner = bids[seat.partner]
+    ours = holder is not None and holder.team is seat.team
+
+    def margin(contract: Contract) -> float:
+        return bid_margin(hand, contract, partner, ours)
+
+    if call.kind is CallKind.BID:
+        assert call.contract is not None
+        return _logistic(margin(call.contract), scale)
+    higher = [c for c in Contract if current is None or c > current]
+    result = _logistic(-max(margin(c) for c in higher), scale) if higher else 1.0
+    if current is None:
+        return result
+    may_contra = not ours and double == 0
+    may_recontra = ours and double == 1
+    if may_contra:
+        contra = _logistic(contra_margin(hand, current, partner), scale)
+        result *= contra if call.kind is CallKind.CONTRA else 1.0 - contra
+    elif may_recontra:
+        recontra = _logistic(recontra_margin(hand, current, holder == seat), scale)
+        result *= recontra if call.kind is CallKind.RECONTRA else 1.0 - recontra
+    return result

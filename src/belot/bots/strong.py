@@ -110,10 +110,10 @@ AUCTION_THINK: Final = 1.2
 #: (`benchmarks/ab_test.py`, 300 deal pairs, seed 47, 123 differing) 0.25 gained +0.59 ± 0.59
 #: game points a deal.
 PLAY_INFERENCE: Final[float | None] = 0.25
-#: Whether the card play of French Belote, Coinche and Bela weighs a world by the chance that
-#: `basic` would have made the others' calls holding its hands (``call_model``) instead of by
-#: ``sampling.weight``'s priors on the jack and nine of a suit called.
-PLAY_CALL_MODEL = False
+#: The games whose card play weighs a world by the chance that `basic` would have made the
+#: others' calls holding its hands (``call_model``) instead of by ``sampling.weight``'s factors
+#: for the jack and nine of a suit called.
+PLAY_CALL_MODEL: tuple[str, ...] = ()
 #: A card of the first trick may search this many times a card's node budget: a world is a
 #: whole deal to solve then, so the budget buys the fewest worlds.
 FIRST_TRICK_THINK: Final = 1.2
@@ -226,7 +226,7 @@ def estimate_cards(
         budget -= solver.nodes
         if values is None:
             break
-        if PLAY_CALL_MODEL and game != "bulgarian":
+        if game in PLAY_CALL_MODEL:
             w = dealt_likelihood(view, dealt_hands(view, world), rng)
         else:
             w = weight(view, world)
