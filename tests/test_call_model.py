@@ -9,7 +9,7 @@ import pytest
 
 from belot.bots import bidding
 from belot.bots.basic import BasicBot, coinche_estimate
-from belot.bots.call_model import call_chances, dealt_likelihood, likelihood
+from belot.bots.call_model import CallModel, call_chances, likelihood
 from belot.bots.sampling import Constraints, deal_hidden, dealt_hands
 from belot.engine.actions import Call, CallKind, Cut
 from belot.engine.cards import Card, Rank
@@ -105,9 +105,10 @@ def test_a_coinche_bid_shows_its_level_in_the_worlds() -> None:
         estimate = coinche_estimate(hands[bidder], int(first.contract or 0))
         return first.level - 10 <= estimate < first.level + 20
 
-    modelled = sum(shown(bidding._modelled_world(view, constraints, rng)) for _ in range(200))
+    model = CallModel(view)
+    modelled = sum(shown(bidding._modelled_world(model, constraints, rng)) for _ in range(200))
     dealt = sum(shown(deal_hidden(constraints, rng)) for _ in range(200))
-    assert likelihood(view, bidding._modelled_world(view, constraints, rng)) > 0.0
+    assert likelihood(view, bidding._modelled_world(model, constraints, rng)) > 0.0
     assert modelled >= 2 * dealt, (modelled, dealt)
 
 
@@ -146,7 +147,7 @@ def test_the_card_play_reads_a_suit_taken(game: str) -> None:
         for _ in range(200):
             dealt = dealt_hands(view, deal_hidden(constraints, rng))
             held = bool(dealt[declarer] & jack)
-            sums[held][0] += dealt_likelihood(view, dealt, rng)
+            sums[held][0] += CallModel(view).dealt(dealt, rng)
             sums[held][1] += 1
         if sums[True][1] and sums[False][1]:
             ratios.append((sums[True][0] / sums[True][1]) / (sums[False][0] / sums[False][1]))
@@ -159,4 +160,4 @@ def test_coinche_hands_are_all_dealt_before_the_auction() -> None:
     rng = random.Random(6)
     view = next(v for v in (_in_play(rules, n) for n in range(20)) if v is not None)
     dealt = dealt_hands(view, deal_hidden(Constraints.of(view), rng))
-    assert dealt_likelihood(view, dealt, rng) == likelihood(view, dealt)
+    assert CallModel(view).dealt(dealt, rng) == likelihood(view, dealt)

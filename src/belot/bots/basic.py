@@ -68,43 +68,49 @@ CONTRA_AT: Final = 58
 _RECONTRA_MARGIN: Final = 24
 
 
+def _suit_strengths(cards: int) -> tuple[int, int, int, int]:
+    """What one suit's cards (a byte, rank order) add to a hand's strength: as trumps, as a side
+    suit of a suit contract, in All trumps, in No trumps."""
+    trump = sum(_TRUMP_WEIGHT[rank] for rank in range(8) if cards >> rank & 1)
+    trump += 8 * max(0, cards.bit_count() - 2)
+    ace, ten = cards >> Rank.ACE & 1, cards >> Rank.TEN & 1
+    jack, nine = cards >> Rank.JACK & 1, cards >> Rank.NINE & 1
+    side = 0
+    if ace:
+        side = _SIDE_ACE + (6 if ten else 0)
+    elif ten and cards.bit_count() >= 2:
+        side = 3
+    all_trumps = _AT_JACK * jack + 6 * ace + 3 * ten
+    if nine:
+        all_trumps += _AT_NINE_WITH_JACK if jack else _AT_NINE
+    no_trumps = _NT_ACE * ace
+    if ten:
+        no_trumps += _NT_TEN_WITH_ACE if ace else (_NT_TEN if cards.bit_count() >= 2 else 0)
+    if ace and ten and cards >> Rank.KING & 1:
+        no_trumps += 5
+    return trump, side, all_trumps, no_trumps
+
+
+#: ``_suit_strengths`` of every byte, by its use: a hand's strength is a sum of four lookups.
+_STRENGTHS: Final = [_suit_strengths(cards) for cards in range(256)]
+_TRUMP_STRENGTH: Final[tuple[int, ...]] = tuple(row[0] for row in _STRENGTHS)
+_SIDE_STRENGTH: Final[tuple[int, ...]] = tuple(row[1] for row in _STRENGTHS)
+_AT_STRENGTH: Final[tuple[int, ...]] = tuple(row[2] for row in _STRENGTHS)
+_NT_STRENGTH: Final[tuple[int, ...]] = tuple(row[3] for row in _STRENGTHS)
+
+
 def contract_strength(hand: int, contract: Contract) -> int:
-    """How strong ``hand`` (a card set) is for ``contract``, on the scale of ``THRESHOLD``."""
-    score = 0
+    """How strong ``hand`` (a card set) is for ``contract``, on the scale of ``THRESHOLD``:
+    trumps by rank and length, side aces (and tens), or in All trumps jacks and nines, in No
+    trumps aces and tens (``_suit_strengths``, by table)."""
+    a, b, c, d = hand & 0xFF, (hand >> 8) & 0xFF, (hand >> 16) & 0xFF, (hand >> 24) & 0xFF
     if contract.is_suit:
+        side = _SIDE_STRENGTH
         trumps = (hand >> (8 * contract)) & 0xFF
-        count = trumps.bit_count()
-        for rank in range(8):
-            if trumps >> rank & 1:
-                score += _TRUMP_WEIGHT[rank]
-        score += 8 * max(0, count - 2)
-        for suit in range(4):
-            if suit == contract:
-                continue
-            cards = (hand >> (8 * suit)) & 0xFF
-            if cards >> Rank.ACE & 1:
-                score += _SIDE_ACE
-                if cards >> Rank.TEN & 1:
-                    score += 6
-            elif cards >> Rank.TEN & 1 and cards.bit_count() >= 2:
-                score += 3
-        return score
-    for suit in range(4):
-        cards = (hand >> (8 * suit)) & 0xFF
-        jack, nine = cards >> Rank.JACK & 1, cards >> Rank.NINE & 1
-        ace, ten = cards >> Rank.ACE & 1, cards >> Rank.TEN & 1
-        if contract == Contract.ALL_TRUMPS:
-            score += _AT_JACK * jack
-            if nine:
-                score += _AT_NINE_WITH_JACK if jack else _AT_NINE
-            score += 6 * ace + 3 * ten
-        else:
-            score += _NT_ACE * ace
-            if ten:
-                score += _NT_TEN_WITH_ACE if ace else (_NT_TEN if cards.bit_count() >= 2 else 0)
-            if ace and ten and cards >> Rank.KING & 1:
-                score += 5
-    return score
+        total = side[a] + side[b] + side[c] + side[d]
+        return total - side[trumps] + _TRUMP_STRENGTH[trumps]
+    table = _AT_STRENGTH if contract == Contract.ALL_TRUMPS else _NT_STRENGTH
+    return table[a] + table[b] + table[c] + table[d]
 
 
 def defence_strength(hand: int, contract: Contract) -> int:
@@ -240,30 +246,43 @@ COINCHE_CAPOT: Final = 230
 _SURCOINCHE_MARGIN: Final = 30
 
 
+def _coinche_suit(cards: int) -> tuple[int, int, int, int]:
+    """What one suit's cards (a byte) add to ``coinche_estimate`` as trumps and as a side suit,
+    and to ``coinche_defence`` as the other side's trumps and as a side suit."""
+    trump = sum(_COINCHE_TRUMP[r] for r in range(8) if cards >> r & 1)
+    trump += 10 * max(0, cards.bit_count() - 3)
+    if cards >> Rank.KING & 1 and cards >> Rank.QUEEN & 1:
+        trump += 20  # the belote
+    ace, ten = cards >> Rank.ACE & 1, cards >> Rank.TEN & 1
+    side = (_COINCHE_ACE + (_COINCHE_TEN if ten else 0)) if ace else 0
+    against = sum((0, 0, 14, 10, 20, 0, 0, 11)[r] for r in range(8) if cards >> r & 1)
+    defence = (11 + (10 if ten else 0)) if ace else 0
+    return trump, side, against, defence
+
+
+_COINCHE_SUITS: Final = [_coinche_suit(cards) for cards in range(256)]
+_COINCHE_AS_TRUMPS: Final[tuple[int, ...]] = tuple(row[0] for row in _COINCHE_SUITS)
+_COINCHE_SIDE: Final[tuple[int, ...]] = tuple(row[1] for row in _COINCHE_SUITS)
+_DEFENCE_TRUMPS: Final[tuple[int, ...]] = tuple(row[2] for row in _COINCHE_SUITS)
+_DEFENCE_SIDE: Final[tuple[int, ...]] = tuple(row[3] for row in _COINCHE_SUITS)
+
+
 def coinche_estimate(hand: int, suit: int) -> int:
     """The card points (and belote) a side may expect to take with ``suit`` as trumps: this
     hand's trumps and honours plus what the partner is taken to bring."""
+    side = _COINCHE_SIDE
     trumps = (hand >> (8 * suit)) & 0xFF
-    points = sum(_COINCHE_TRUMP[r] for r in range(8) if trumps >> r & 1)
-    points += 10 * max(0, trumps.bit_count() - 3)
-    if trumps >> Rank.KING & 1 and trumps >> Rank.QUEEN & 1:
-        points += 20  # the belote
-    for other in range(4):
-        cards = (hand >> (8 * other)) & 0xFF
-        if other != suit and cards >> Rank.ACE & 1:
-            points += _COINCHE_ACE + (_COINCHE_TEN if cards >> Rank.TEN & 1 else 0)
-    return points + _COINCHE_PARTNER
+    total = side[hand & 0xFF] + side[(hand >> 8) & 0xFF] + side[(hand >> 16) & 0xFF]
+    total += side[(hand >> 24) & 0xFF] - side[trumps]
+    return total + _COINCHE_AS_TRUMPS[trumps] + _COINCHE_PARTNER
 
 
 def coinche_defence(hand: int, suit: int) -> int:
     """The card points this hand may take against ``suit`` as the other side's trumps."""
+    side = _DEFENCE_SIDE
     trumps = (hand >> (8 * suit)) & 0xFF
-    points = sum((0, 0, 14, 10, 20, 0, 0, 11)[r] for r in range(8) if trumps >> r & 1)
-    for other in range(4):
-        cards = (hand >> (8 * other)) & 0xFF
-        if other != suit and cards >> Rank.ACE & 1:
-            points += 11 + (10 if cards >> Rank.TEN & 1 else 0)
-    return points
+    total = side[hand & 0xFF] + side[(hand >> 8) & 0xFF] + side[(hand >> 16) & 0xFF]
+    return total + side[(hand >> 24) & 0xFF] - side[trumps] + _DEFENCE_TRUMPS[trumps]
 
 
 def coinche_call(view: SeatView) -> Call:

@@ -42,7 +42,7 @@ from belot.bots.basic import (
     contract_strength,
     defence_strength,
 )
-from belot.bots.call_model import likelihood
+from belot.bots.call_model import CallModel
 from belot.bots.match_equity import MatchUtility, match_utility
 from belot.bots.sampling import (
     Constraints,
@@ -361,11 +361,11 @@ def _estimate_game_calls(
     weights = 0.0
     worlds = 0
     spent = 0
-    modelled = GAME_MODEL and any(seat != view.seat for seat, _ in view.calls)
+    reader = CallModel(view) if GAME_MODEL and any(s != view.seat for s, _ in view.calls) else None
     for _ in range(max_worlds):
         try:
-            if modelled:
-                hidden = _modelled_world(view, constraints, rng)
+            if reader is not None:
+                hidden = _modelled_world(reader, constraints, rng)
                 spent += CANDIDATE_NODES * GAME_CANDIDATES
                 w = 1.0
             else:
@@ -454,17 +454,17 @@ def _estimate_game_calls(
 
 
 def _modelled_world(
-    view: SeatView, constraints: Constraints, rng: random.Random
+    model: CallModel, constraints: Constraints, rng: random.Random
 ) -> tuple[int, int, int, int]:
     """One world of the other seats' hands, drawn from ``GAME_CANDIDATES`` dealt within what the
     seat has seen, each with the chance that `basic` would have made the others' calls holding
-    it (``call_model.likelihood``)."""
+    it (``CallModel.auction``)."""
     candidates: list[tuple[int, int, int, int]] = []
     chances: list[float] = []
     for _ in range(GAME_CANDIDATES):
         hidden = deal_hidden(constraints, rng)
         candidates.append(hidden)
-        chances.append(likelihood(view, hidden))
+        chances.append(model.auction(hidden))
     if sum(chances) <= 0.0:
         raise SamplingError("no dealt world agrees with the calls")
     return rng.choices(candidates, chances)[0]
@@ -607,6 +607,7 @@ def _worlds(
     me = view.seat
     others = [s for s in Seat if s != me]
     unseen = [c for c in range(32) if not hand >> c & 1]
+    model = CallModel(view)
     tries = 0
     found = 0
     while found < count and tries < _MAX_TRIES:
@@ -617,7 +618,7 @@ def _worlds(
         for i, seat in enumerate(others):
             for c in unseen[5 * i : 5 * i + 5]:
                 five[seat] |= 1 << c
-        if rng.random() >= likelihood(view, five):
+        if rng.random() >= model.auction(five):
             continue
         full = list(five)
         for i, seat in enumerate(Seat):

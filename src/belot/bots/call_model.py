@@ -8,7 +8,8 @@ is over 0 and surcoinches when ``surcoinche_margin`` reaches 0. So a call says o
 each bar the caller's hand was. ``call_chances`` gives, call by call, the chance that `basic`
 holding the given hands would have made it, each bar softened by a logistic (a player is not a
 machine: ``SCALE`` points a unit; the bars are whole numbers, so each lies half a point from the
-nearest hand on either side). ``likelihood`` is the product over the other seats' calls.
+nearest hand on either side). ``CallModel`` multiplies them over the other seats' calls, for
+the hands at the auction or as dealt.
 Bulgarian Belot's calls are read the same way (``bulgarian_chance``: its bids, contras and
 recontras at `basic`'s bars, made only when no bid was), as they were first for its auction.
 
@@ -42,14 +43,7 @@ from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.engine.view import SeatView
 
-__all__ = [
-    "SCALE",
-    "before_each",
-    "bulgarian_chance",
-    "call_chances",
-    "dealt_likelihood",
-    "likelihood",
-]
+__all__ = ["SCALE", "CallModel", "before_each", "bulgarian_chance", "call_chances", "likelihood"]
 
 #: Strength points (Bulgarian Belot, French Belote, Bela) or card points (Coinche) per unit of
 #: the logistic.
@@ -62,44 +56,84 @@ Calls = Sequence[tuple[Seat, Call]]
 Hands = Sequence[int]
 
 
-def likelihood(view: SeatView, hands: Hands) -> float:
-    """How likely `basic`, holding ``hands`` (each seat's cards at the auction), would have made
-    the calls the other seats made."""
-    if game_of(view.rules).name == "bulgarian":
-        return _bulgarian(view, hands)
-    chances = call_chances(view.rules, view.calls, hands, view.turned, view.dealer)
-    result = 1.0
-    for (seat, _), chance in zip(view.calls, chances, strict=True):
-        if seat != view.seat:
-            result *= chance
-    return result
+class CallModel:
+    """The model of the other seats' calls in one view, for many worlds: each seat's chance of
+    its calls depends on its own hand alone, so it is worked out once a seat and hand."""
 
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.game = game_of(view.rules).name
+        self.seats = sorted({seat for seat, _ in view.calls if seat != view.seat})
+        self._known: dict[tuple[Seat, int], float] = {}
+        # Bulgarian Belot: each call with what stood before it (the bids so far copied).
+        self._before = [
+            (seat, call, current, holder, double, [list(b) for b in bids])
+            for seat, call, current, holder, double, bids in before_each(view.calls)
+        ]
 
-def dealt_likelihood(view: SeatView, dealt: Hands, rng: random.Random, draws: int = 4) -> float:
-    """``likelihood`` for the hands as dealt (each seat's eight cards, played or held). A
-    Bulgarian or French Belote caller saw five of them at the auction (the French taker: five
-    besides the turned card), a Bela caller six; which five or six no world says, so the
-    chance is averaged over ``draws`` random choices of them (an unbiased estimate of it, as
-    each choice is as likely)."""
-    name = game_of(view.rules).name
-    if name == "coinche":
-        return likelihood(view, dealt)
-    seen = 6 if name == "bela" else 5
-    aside = [0, 0, 0, 0]
-    if view.turned is not None and view.taker is not None:
-        aside[view.taker] = view.turned.mask
-    bits = [[c for c in range(32) if (dealt[s] & ~aside[s]) >> c & 1] for s in range(4)]
-    total = 0.0
-    for _ in range(draws):
-        hands = [0, 0, 0, 0]
-        for s in range(4):
-            if s != view.seat and len(bits[s]) > seen:
-                for c in rng.sample(bits[s], seen):
-                    hands[s] |= 1 << c
+    def chance(self, seat: Seat, hand: int) -> float:
+        """The chance that `basic` holding ``hand`` at the auction made ``seat``'s calls."""
+        key = (seat, hand)
+        known = self._known.get(key)
+        if known is None:
+            view = self.view
+            hands = [0, 0, 0, 0]
+            hands[seat] = hand
+            known = 1.0
+            if self.game == "bulgarian":
+                for caller, call, current, holder, double, bids in self._before:
+                    if caller == seat:
+                        known *= bulgarian_chance(call, hand, current, holder, double, seat, bids)
             else:
-                hands[s] = dealt[s] & ~aside[s]
-        total += likelihood(view, hands)
-    return total / draws
+                chances = call_chances(
+                    view.rules, view.calls, hands, view.turned, view.dealer, only=seat
+                )
+                for (caller, _), chance in zip(view.calls, chances, strict=True):
+                    if caller == seat:
+                        known *= chance
+            self._known[key] = known
+        return known
+
+    def auction(self, hands: Hands) -> float:
+        """How likely `basic`, holding ``hands`` (each seat's cards at the auction), would have
+        made the calls the other seats made."""
+        result = 1.0
+        for seat in self.seats:
+            result *= self.chance(seat, hands[seat])
+        return result
+
+    def dealt(self, dealt: Hands, rng: random.Random, draws: int = 4) -> float:
+        """``auction`` for the hands as dealt (each seat's eight cards, played or held). A
+        Bulgarian or French Belote caller saw five of them at the auction (the French taker:
+        five besides the turned card), a Bela caller six; which five or six no world says, so
+        each seat's chance is averaged over ``draws`` random choices of them (an unbiased
+        estimate of it, as each choice is as likely, and the seats' choices are apart)."""
+        if self.game == "coinche":
+            return self.auction(dealt)
+        seen = 6 if self.game == "bela" else 5
+        turned, taker = self.view.turned, self.view.taker
+        result = 1.0
+        for seat in self.seats:
+            hand = dealt[seat]
+            if turned is not None and seat == taker:
+                hand &= ~turned.mask
+            cards = [c for c in range(32) if hand >> c & 1]
+            if len(cards) <= seen:
+                result *= self.chance(seat, hand)
+                continue
+            total = 0.0
+            for _ in range(draws):
+                five = 0
+                for c in rng.sample(cards, seen):
+                    five |= 1 << c
+                total += self.chance(seat, five)
+            result *= total / draws
+        return result
+
+
+def likelihood(view: SeatView, hands: Hands) -> float:
+    """``CallModel(view).auction(hands)``, for one world."""
+    return CallModel(view).auction(hands)
 
 
 def call_chances(
@@ -109,18 +143,20 @@ def call_chances(
     turned: Card | None = None,
     dealer: Seat = Seat.N,
     scale: float | None = None,
+    only: Seat | None = None,
 ) -> list[float]:
     """For each call of an auction (``calls``, in order), the chance that `basic` holding its
     seat's cards of ``hands`` would have made it after the calls before it; ``turned`` is French
-    Belote's turned card, ``dealer`` Bela's dealer (forced to name after three passes)."""
+    Belote's turned card, ``dealer`` Bela's dealer (forced to name after three passes). With
+    ``only``, the other seats' calls are given 1.0."""
     name = game_of(rules).name
     unit = SCALE.get(name, 8.0) if scale is None else scale
     if name == "french" and turned is not None:
-        return _french(calls, hands, turned, unit)
+        return _french(calls, hands, turned, unit, only)
     if name == "bela":
-        return _bela(calls, hands, dealer, unit)
+        return _bela(calls, hands, dealer, unit, only)
     if name == "coinche":
-        return _coinche(calls, hands, rules.coinche_capot, unit)
+        return _coinche(calls, hands, rules.coinche_capot, unit, only)
     return [1.0] * len(calls)
 
 
@@ -145,12 +181,17 @@ def _best_of(strength: dict[int, int], chosen: int, scale: float) -> float:
     return result
 
 
-def _french(calls: Calls, hands: Hands, turned: Card, scale: float) -> list[float]:
+def _french(
+    calls: Calls, hands: Hands, turned: Card, scale: float, only: Seat | None
+) -> list[float]:
     """French Belote: a pass in the first round says the turned suit with the turned card is
     under ``TAKE_AT``; in the second, that every other suit is; a take, that the suit taken is
     over it and the strongest of those the seat could take."""
     chances = []
     for n, (seat, call) in enumerate(calls):
+        if only is not None and seat != only:
+            chances.append(1.0)
+            continue
         hand = hands[seat] | turned.mask
         suits = [turned.suit] if n < 4 else [s for s in range(4) if s != turned.suit]
         strength = {s: contract_strength(hand, Contract(s)) for s in suits}
@@ -165,12 +206,16 @@ def _french(calls: Calls, hands: Hands, turned: Card, scale: float) -> list[floa
     return chances
 
 
-def _bela(calls: Calls, hands: Hands, dealer: Seat, scale: float) -> list[float]:
+def _bela(calls: Calls, hands: Hands, dealer: Seat, scale: float, only: Seat | None) -> list[float]:
     """Bela: a pass says every suit is under ``NAME_AT``; a naming, that the suit named is the
     strongest and over it (the dealer forced to name: only the strongest)."""
     chances = []
     passes = 0
     for seat, call in calls:
+        if only is not None and seat != only:
+            chances.append(1.0)
+            passes += call.kind is CallKind.PASS
+            continue
         strength = {s: contract_strength(hands[seat], Contract(s)) for s in range(4)}
         if call.kind is CallKind.PASS:
             chances.append(1.0 - _at_least(max(strength.values()), NAME_AT, scale))
@@ -186,7 +231,9 @@ def _bela(calls: Calls, hands: Hands, dealer: Seat, scale: float) -> list[float]
     return chances
 
 
-def _coinche(calls: Calls, hands: Hands, capot_coinched: bool, scale: float) -> list[float]:
+def _coinche(
+    calls: Calls, hands: Hands, capot_coinched: bool, scale: float, only: Seat | None
+) -> list[float]:
     """Coinche, call by call as ``basic.coinche_call`` makes it: after a coinche of its side's
     bid, a surcoinche when ``surcoinche_margin`` reaches 0; against the other side's bid, a
     coinche when ``coinche_margin`` is over 0 (and a capot bid may be coinched); else its best
@@ -202,12 +249,13 @@ def _coinche(calls: Calls, hands: Hands, capot_coinched: bool, scale: float) -> 
         hand = hands[seat]
         ours = bidder is not None and bidder.team is seat.team
         chance = 1.0
-        if coinched:
+        asked = only is None or seat == only
+        if asked and coinched:
             if ours:
                 chance = _at_least(surcoinche_margin(hand, suit, level), 0, scale)
                 if kind is not CallKind.SURCOINCHE:
                     chance = 1.0 - chance
-        elif not ours:
+        elif asked and not ours:
             if bidder is not None and (level < CAPOT_LEVEL or capot_coinched):
                 chance = _at_least(coinche_margin(hand, suit, level), 1, scale)
                 if kind is not CallKind.COINCHE:
@@ -241,15 +289,6 @@ def _bid_or_pass(hand: int, call: Call, standing: int, scale: float) -> float:
     # Its estimate lies in the bid's ten (at 160: up to the capot bar).
     top = COINCHE_CAPOT if call.level >= _HIGHEST else call.level + 10
     return chance * _at_least(estimate, call.level, scale) * (1.0 - _at_least(estimate, top, scale))
-
-
-def _bulgarian(view: SeatView, five: Hands) -> float:
-    """Bulgarian Belot: how likely the other seats were to make their calls holding ``five``."""
-    result = 1.0
-    for seat, call, current, holder, double, bids in before_each(view.calls):
-        if seat != view.seat:
-            result *= bulgarian_chance(call, five[seat], current, holder, double, seat, bids)
-    return result
 
 
 def before_each(

@@ -43,7 +43,7 @@ from belot.bots.bidding import (
     playing_for,
     worth_weighing,
 )
-from belot.bots.call_model import dealt_likelihood
+from belot.bots.call_model import CallModel
 from belot.bots.inference import PlayModel
 from belot.bots.sampling import (
     Constraints,
@@ -183,7 +183,7 @@ def estimate_cards(
     for card in view.hand:
         mine |= card.mask
     solver = shared_solver()
-    game = game_of(view.rules).name
+    calls = CallModel(view) if game_of(view.rules).name in PLAY_CALL_MODEL else None
     # Early in the deal, values to within a few points buy more worlds.
     tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
     budget = int(think * NODES_PER_SECOND)
@@ -226,10 +226,7 @@ def estimate_cards(
         budget -= solver.nodes
         if values is None:
             break
-        if game in PLAY_CALL_MODEL:
-            w = dealt_likelihood(view, dealt_hands(view, world), rng)
-        else:
-            w = weight(view, world)
+        w = weight(view, world) if calls is None else calls.dealt(dealt_hands(view, world), rng)
         if model is not None:
             w *= model.weight(world)
         for card in legal:
