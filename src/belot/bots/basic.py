@@ -13,6 +13,7 @@ the seat knows (``count_out``). Well under a millisecond a decision.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 from belot.bots.base import Bot, decision_rng
@@ -91,26 +92,43 @@ def _suit_strengths(cards: int) -> tuple[int, int, int, int]:
     return trump, side, all_trumps, no_trumps
 
 
+Table = tuple[int, ...]
+
+
+def _tables(
+    of_suit: Callable[[int], tuple[int, int, int, int]],
+) -> tuple[Table, Table, Table, Table]:
+    """``of_suit`` of every byte, one table of 256 by each of its four values."""
+    rows = [of_suit(cards) for cards in range(256)]
+    a, b, c, d = (tuple(row[k] for row in rows) for k in range(4))
+    return a, b, c, d
+
+
+def _trumps_and_sides(hand: int, suit: int, trumps: Table, sides: Table) -> int:
+    """A hand's sum over its four suits: ``suit``'s cards looked up in ``trumps``, the others'
+    in ``sides``."""
+    total = sides[hand & 0xFF] + sides[(hand >> 8) & 0xFF] + sides[(hand >> 16) & 0xFF]
+    own = (hand >> (8 * suit)) & 0xFF
+    return total + sides[(hand >> 24) & 0xFF] - sides[own] + trumps[own]
+
+
 #: ``_suit_strengths`` of every byte, by its use: a hand's strength is a sum of four lookups.
-_STRENGTHS: Final = [_suit_strengths(cards) for cards in range(256)]
-_TRUMP_STRENGTH: Final[tuple[int, ...]] = tuple(row[0] for row in _STRENGTHS)
-_SIDE_STRENGTH: Final[tuple[int, ...]] = tuple(row[1] for row in _STRENGTHS)
-_AT_STRENGTH: Final[tuple[int, ...]] = tuple(row[2] for row in _STRENGTHS)
-_NT_STRENGTH: Final[tuple[int, ...]] = tuple(row[3] for row in _STRENGTHS)
+_TRUMP_STRENGTH, _SIDE_STRENGTH, _AT_STRENGTH, _NT_STRENGTH = _tables(_suit_strengths)
 
 
 def contract_strength(hand: int, contract: Contract) -> int:
     """How strong ``hand`` (a card set) is for ``contract``, on the scale of ``THRESHOLD``:
     trumps by rank and length, side aces (and tens), or in All trumps jacks and nines, in No
     trumps aces and tens (``_suit_strengths``, by table)."""
-    a, b, c, d = hand & 0xFF, (hand >> 8) & 0xFF, (hand >> 16) & 0xFF, (hand >> 24) & 0xFF
     if contract.is_suit:
-        side = _SIDE_STRENGTH
-        trumps = (hand >> (8 * contract)) & 0xFF
-        total = side[a] + side[b] + side[c] + side[d]
-        return total - side[trumps] + _TRUMP_STRENGTH[trumps]
+        return _trumps_and_sides(hand, contract, _TRUMP_STRENGTH, _SIDE_STRENGTH)
     table = _AT_STRENGTH if contract == Contract.ALL_TRUMPS else _NT_STRENGTH
-    return table[a] + table[b] + table[c] + table[d]
+    return (
+        table[hand & 0xFF]
+        + table[(hand >> 8) & 0xFF]
+        + table[(hand >> 16) & 0xFF]
+        + table[hand >> 24]
+    )
 
 
 def defence_strength(hand: int, contract: Contract) -> int:
@@ -260,29 +278,18 @@ def _coinche_suit(cards: int) -> tuple[int, int, int, int]:
     return trump, side, against, defence
 
 
-_COINCHE_SUITS: Final = [_coinche_suit(cards) for cards in range(256)]
-_COINCHE_AS_TRUMPS: Final[tuple[int, ...]] = tuple(row[0] for row in _COINCHE_SUITS)
-_COINCHE_SIDE: Final[tuple[int, ...]] = tuple(row[1] for row in _COINCHE_SUITS)
-_DEFENCE_TRUMPS: Final[tuple[int, ...]] = tuple(row[2] for row in _COINCHE_SUITS)
-_DEFENCE_SIDE: Final[tuple[int, ...]] = tuple(row[3] for row in _COINCHE_SUITS)
+_COINCHE_AS_TRUMPS, _COINCHE_SIDE, _DEFENCE_TRUMPS, _DEFENCE_SIDE = _tables(_coinche_suit)
 
 
 def coinche_estimate(hand: int, suit: int) -> int:
     """The card points (and belote) a side may expect to take with ``suit`` as trumps: this
     hand's trumps and honours plus what the partner is taken to bring."""
-    side = _COINCHE_SIDE
-    trumps = (hand >> (8 * suit)) & 0xFF
-    total = side[hand & 0xFF] + side[(hand >> 8) & 0xFF] + side[(hand >> 16) & 0xFF]
-    total += side[(hand >> 24) & 0xFF] - side[trumps]
-    return total + _COINCHE_AS_TRUMPS[trumps] + _COINCHE_PARTNER
+    return _trumps_and_sides(hand, suit, _COINCHE_AS_TRUMPS, _COINCHE_SIDE) + _COINCHE_PARTNER
 
 
 def coinche_defence(hand: int, suit: int) -> int:
     """The card points this hand may take against ``suit`` as the other side's trumps."""
-    side = _DEFENCE_SIDE
-    trumps = (hand >> (8 * suit)) & 0xFF
-    total = side[hand & 0xFF] + side[(hand >> 8) & 0xFF] + side[(hand >> 16) & 0xFF]
-    return total + side[(hand >> 24) & 0xFF] - side[trumps] + _DEFENCE_TRUMPS[trumps]
+    return _trumps_and_sides(hand, suit, _DEFENCE_TRUMPS, _DEFENCE_SIDE)
 
 
 def coinche_call(view: SeatView) -> Call:
