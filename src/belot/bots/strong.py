@@ -248,7 +248,7 @@ def estimate_cards(
             progress(Thought(len(legal), worlds, max_worlds, spent, Play(best)))
         if budget <= 0:
             break
-    if worlds == 0:
+    if worlds == 0 or weights <= 0.0:  # no world, or none the calls and plays allow
         return [CardEstimate(card, float("nan"), 0) for card in legal]
     estimates = [
         CardEstimate(
