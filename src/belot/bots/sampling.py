@@ -373,7 +373,9 @@ def _place_heard(constraints: Constraints, hands: list[int], rng: random.Random)
 
 
 def weight(view: SeatView, hands: tuple[int, int, int, int]) -> float:
-    """How well a dealt world agrees with the auction (1.0 when the auction says nothing).
+    """How well a dealt world agrees with the auction (1.0 when the auction says nothing), by
+    priors on the cards called: used where ``strong.PLAY_CALL_MODEL`` or ``bidding.GAME_MODEL``
+    leaves a game out (by default the model of `basic`'s calls, ``belot.bots.call_model``).
 
     Cards the bidders may already have played count as held: the auction spoke of the hand
     they were dealt. A suit bid (a Coinche bid of any level, a French take, a Bela naming)
