@@ -1,5 +1,4 @@
-"""What the calls of French Belote, Coinche and Bela say of the hands, with `basic` as the model
-of a caller.
+"""What the calls of every game say of the hands, with `basic` as the model of a caller.
 
 `basic` calls by fixed bars: it takes a French deal when a suit's strength with the turned card
 reaches ``TAKE_AT``, names Bela's trumps at ``NAME_AT`` (the dealer, when forced, its strongest
@@ -11,7 +10,8 @@ machine: ``SCALE`` points a unit; the bars are whole numbers, so each lies half 
 nearest hand on either side). ``CallModel`` multiplies them over the other seats' calls, for
 the hands at the auction or as dealt.
 Bulgarian Belot's calls are read the same way (``bulgarian_chance``: its bids, contras and
-recontras at `basic`'s bars, made only when no bid was), as they were first for its auction.
+recontras at `basic`'s bars, made only when no bid was); its auction was the first to read
+them so, and its card play keeps the priors of ``sampling.weight`` (``strong.PLAY_CALL_MODEL``).
 
 A call that `basic` never makes (a raise over its partner's Coinche bid) says nothing here.
 """
