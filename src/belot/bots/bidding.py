@@ -277,8 +277,9 @@ CALL_NODES: Final = 15_000
 #: others' calls (``call_model``: each world drawn from ``GAME_CANDIDATES`` dealt ones with the
 #: chance that `basic` holding it would have made those calls) instead of ``sampling.weight``'s
 #: priors on the jack and nine of a suit called. In A/B tests with the card play's model
-#: (``strong.PLAY_CALL_MODEL``), 1,000 deal pairs each: French Belote +4.02 ± 4.74 game points a
-#: deal (seed 117), Bela +1.62 ± 3.98 (seed 121); Coinche's alone +53 ± 207 after 44 pairs.
+#: (``strong.PLAY_CALL_MODEL``): French Belote +4.02 ± 4.74 game points a deal (seed 117, 1,000
+#: deal pairs) and -3.79 ± 4.79 (seed 125, 840), Bela +1.62 ± 3.98 (seed 121, 1,000); Coinche's
+#: alone +53 ± 207 after 44 pairs. No gain shown, nor loss: `basic`'s calls read as it makes them.
 GAME_MODEL = True
 GAME_CANDIDATES: Final = 32
 #: Solver nodes a candidate world is charged (its dealing and its calls' chance: about 90 µs).
