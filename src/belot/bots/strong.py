@@ -114,9 +114,9 @@ PLAY_INFERENCE: Final[float | None] = 0.25
 #: others' calls holding its hands (``call_model``) instead of by ``sampling.weight``'s factors
 #: for the jack and nine of a suit called. French Belote and Bela with the auction's model
 #: (``bidding.GAME_MODEL``), A/B tests: +4.02 ± 4.74 and -3.79 ± 4.79 (1,000 and 840 deal
-#: pairs), and +1.62 ± 3.98 game points a deal: no gain shown, nor loss. Bulgarian Belot keeps the factors its A/B tests tuned: the model gained
-#: +0.51 ± 0.51 (seed 119) and -0.22 ± 0.57 (seed 123), +0.18 ± 0.38 together, for 30 times
-#: the time a world.
+#: pairs), and +1.62 ± 3.98 game points a deal: no gain shown, nor loss. Bulgarian Belot keeps
+#: the factors its A/B tests tuned: the model gained +0.51 ± 0.51 (seed 119) and -0.22 ± 0.57
+#: (seed 123), +0.18 ± 0.38 together, for 30 times the time a world.
 PLAY_CALL_MODEL: tuple[str, ...] = ("french", "coinche", "bela")
 #: A card of the first trick may search this many times a card's node budget: a world is a
 #: whole deal to solve then, so the budget buys the fewest worlds.
