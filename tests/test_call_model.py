@@ -10,7 +10,7 @@ import pytest
 from belot.bots import bidding
 from belot.bots.basic import BasicBot, coinche_estimate
 from belot.bots.call_model import CallModel, call_chances, likelihood
-from belot.bots.sampling import Constraints, deal_hidden, dealt_hands
+from belot.bots.sampling import Constraints, deal_hidden, played_cards
 from belot.engine.actions import Call, CallKind, Cut
 from belot.engine.cards import Card, Rank
 from belot.engine.deal import Deal, Phase
@@ -143,12 +143,14 @@ def test_the_card_play_reads_a_suit_taken(game: str) -> None:
         if any(card.mask == jack for card in view.hand):
             continue  # the defender holds the jack
         constraints = Constraints.of(view)
+        model = CallModel(view)
+        played = played_cards(view)
         sums = {True: [0.0, 0], False: [0.0, 0]}
         for _ in range(200):
-            dealt = dealt_hands(view, deal_hidden(constraints, rng))
-            held = bool(dealt[declarer] & jack)
-            sums[held][0] += CallModel(view).dealt(dealt, rng)
-            sums[held][1] += 1
+            hands = deal_hidden(constraints, rng)
+            dealt = bool((hands[declarer] | played[declarer]) & jack)
+            sums[dealt][0] += model.dealt(hands, rng)
+            sums[dealt][1] += 1
         if sums[True][1] and sums[False][1]:
             ratios.append((sums[True][0] / sums[True][1]) / (sums[False][0] / sums[False][1]))
     assert len(ratios) >= 5
@@ -159,5 +161,7 @@ def test_coinche_hands_are_all_dealt_before_the_auction() -> None:
     rules = Rules.coinche()
     rng = random.Random(6)
     view = next(v for v in (_in_play(rules, n) for n in range(20)) if v is not None)
-    dealt = dealt_hands(view, deal_hidden(Constraints.of(view), rng))
-    assert CallModel(view).dealt(dealt, rng) == likelihood(view, dealt)
+    hands = deal_hidden(Constraints.of(view), rng)
+    played = played_cards(view)
+    dealt = [hands[s] | played[s] for s in range(4)]
+    assert CallModel(view).dealt(hands, rng) == likelihood(view, dealt)

@@ -365,10 +365,10 @@ def _estimate_game_calls(
     weights = 0.0
     worlds = 0
     spent = 0
-    reader = CallModel(view) if GAME_MODEL and any(s != view.seat for s, _ in view.calls) else None
+    reader = CallModel(view) if GAME_MODEL else None
     for _ in range(max_worlds):
         try:
-            if reader is not None:
+            if reader is not None and reader.seats:  # another seat has called
                 hidden = _modelled_world(reader, constraints, rng)
                 spent += CANDIDATE_NODES * GAME_CANDIDATES
                 w = 1.0

@@ -35,6 +35,7 @@ from belot.bots.basic import (
     recontra_margin,
     surcoinche_margin,
 )
+from belot.bots.sampling import played_cards
 from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
@@ -65,6 +66,7 @@ class CallModel:
         self.game = game_of(view.rules).name
         self.seats = sorted({seat for seat, _ in view.calls if seat != view.seat})
         self._known: dict[tuple[Seat, int], float] = {}
+        self._played = played_cards(view)  # each seat's cards played, the same in every world
         # Bulgarian Belot: each call with what stood before it (the bids so far copied).
         self._before = [
             (seat, call, current, holder, double, [list(b) for b in bids])
@@ -77,14 +79,14 @@ class CallModel:
         known = self._known.get(key)
         if known is None:
             view = self.view
-            hands = [0, 0, 0, 0]
-            hands[seat] = hand
             known = 1.0
             if self.game == "bulgarian":
                 for caller, call, current, holder, double, bids in self._before:
                     if caller == seat:
                         known *= bulgarian_chance(call, hand, current, holder, double, seat, bids)
             else:
+                hands = [0, 0, 0, 0]
+                hands[seat] = hand
                 chances = call_chances(
                     view.rules, view.calls, hands, view.turned, view.dealer, only=seat
                 )
@@ -102,19 +104,21 @@ class CallModel:
             result *= self.chance(seat, hands[seat])
         return result
 
-    def dealt(self, dealt: Hands, rng: random.Random, draws: int = 4) -> float:
-        """``auction`` for the hands as dealt (each seat's eight cards, played or held). A
-        Bulgarian or French Belote caller saw five of them at the auction (the French taker:
-        five besides the turned card), a Bela caller six; which five or six no world says, so
-        each seat's chance is averaged over ``draws`` random choices of them (an unbiased
-        estimate of it, as each choice is as likely, and the seats' choices are apart)."""
+    def dealt(self, held: Hands, rng: random.Random, draws: int = 4) -> float:
+        """``auction`` for a world of the card play: ``held`` are the hands now, and with the
+        cards each seat has played, the eight it was dealt. A Bulgarian or French Belote caller
+        saw five of them at the auction (the French taker: five besides the turned card), a Bela
+        caller six; which five or six no world says, so each seat's chance is averaged over
+        ``draws`` random choices of them (an unbiased estimate of it, as each choice is as
+        likely, and the seats' choices are apart)."""
+        played = self._played
         if self.game == "coinche":
-            return self.auction(dealt)
+            return self.auction([held[s] | played[s] for s in range(4)])
         seen = 6 if self.game == "bela" else 5
         turned, taker = self.view.turned, self.view.taker
         result = 1.0
         for seat in self.seats:
-            hand = dealt[seat]
+            hand = held[seat] | played[seat]
             if turned is not None and seat == taker:
                 hand &= ~turned.mask
             cards = [c for c in range(32) if hand >> c & 1]

@@ -59,6 +59,7 @@ __all__ = [
     "announced_as",
     "choices_of",
     "deal_hidden",
+    "played_cards",
     "weight",
     "world_deal",
 ]
@@ -187,7 +188,7 @@ def _shown(view: SeatView) -> tuple[tuple[Seat, frozenset[int], int], ...]:
         if seat == view.seat or announcement.declaration is None:  # heard: see _heard
             continue
         shown.setdefault(seat, set()).add(announcement.declaration.cards)
-    played = _played(view)
+    played = played_cards(view)
     return tuple((seat, frozenset(cards), played[seat]) for seat, cards in shown.items())
 
 
@@ -196,18 +197,7 @@ def _may_announce(choices: Choices, hand: int, shown: frozenset[int]) -> bool:
     return any(frozenset(d.cards for d in choice) == shown for choice in choices(hand))
 
 
-def dealt_hands(view: SeatView, hands: Sequence[int]) -> tuple[int, int, int, int]:
-    """Each seat's cards in ``hands`` with those it has played: the hands as dealt."""
-    played = _played(view)
-    return (
-        hands[0] | played[0],
-        hands[1] | played[1],
-        hands[2] | played[2],
-        hands[3] | played[3],
-    )
-
-
-def _played(view: SeatView) -> list[int]:
+def played_cards(view: SeatView) -> list[int]:
     """The cards each seat has played so far."""
     played = [0, 0, 0, 0]
     for trick in view.tricks:
@@ -238,7 +228,7 @@ def _instances(kind: Kind, points: int) -> list[Declaration]:
 def _heard(view: SeatView, unseen: int, cannot: list[int]) -> tuple[Heard, ...]:
     """The announcements whose cards are not shown, by seat, with the unseen part of every
     declaration each could be (its other cards played by the announcer)."""
-    played = _played(view)
+    played = played_cards(view)
     kinds: dict[Seat, list[tuple[int, int]]] = {}
     fits: dict[Seat, list[tuple[int, ...]]] = {}
     for announcement in view.announcements:
@@ -385,7 +375,7 @@ def weight(view: SeatView, hands: tuple[int, int, int, int]) -> float:
     eight), a factor counts by the share of such a card it saw then. Bulgarian keeps the
     factors its A/B tests tuned, on the whole hand.
     """
-    dealt = [held | played for held, played in zip(hands, _played(view), strict=True)]
+    dealt = [held | played for held, played in zip(hands, played_cards(view), strict=True)]
     result = 1.0
     turned = view.turned
     for n, (seat, call) in enumerate(view.calls):
@@ -455,7 +445,7 @@ def world_deal(view: SeatView, hands: tuple[int, int, int, int], rng: random.Ran
     mine = 0
     for card in view.hand:
         mine |= card.mask
-    played = _played(view)
+    played = played_cards(view)
     now = list(hands)
     now[view.seat] = mine
     dealt = [now[s] | played[s] for s in range(4)]

@@ -50,7 +50,6 @@ from belot.bots.sampling import (
     SamplingError,
     announced_as,
     deal_hidden,
-    dealt_hands,
     weight,
 )
 from belot.bots.solver import Position, Solver, load_compiled, rules_options
@@ -230,7 +229,7 @@ def estimate_cards(
         budget -= solver.nodes
         if values is None:
             break
-        w = weight(view, world) if calls is None else calls.dealt(dealt_hands(view, world), rng)
+        w = weight(view, world) if calls is None else calls.dealt(world, rng)
         if model is not None:
             w *= model.weight(world)
         for card in legal:
