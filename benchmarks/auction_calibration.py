@@ -1,0 +1,142 @@
+"""How well `strong`'s auction foresees its deals: the estimate of each call it made against what
+the deal then wrote.
+
+Deals of a game are played by `strong` (one team) against `basic`, each from both seats as the
+duels play them (``arena``'s deal seeds, ``--seed``). At every auction turn `strong` weighs its
+calls (``bidding.estimate_calls``, as ``StrongBot`` does); the script keeps the call made, its
+estimate (game points for the team, less the other's) and how many worlds it was weighed in.
+For the team's last call of each deal, the estimate is set against the game points the deal
+wrote for the team less the other's: a search that foresaw its deals would show no gap on
+average, and a gap where one kind of call is chosen (a bid, a surcoinche) is the optimism of
+picking the best of many noisy means (and of the open hands each world is solved with).
+
+Run: ``.venv/bin/python benchmarks/auction_calibration.py --game coinche --deals 90 --workers 2``
+(about 2 minutes), ``--set module.NAME=JSON`` for a setting of `strong` (as ``ab_test.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import statistics
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from belot.bots.arena import _cut, _deck_seed
+from belot.bots.base import decision_rng
+from belot.bots.basic import BasicBot
+from belot.bots.bidding import estimate_calls, worth_weighing
+from belot.bots.strong import (
+    AUCTION_THINK,
+    HARD_CAP_NODES,
+    NODES_PER_SECOND,
+    StrongBot,
+    shared_solver,
+)
+from belot.engine.actions import Action
+from belot.engine.deal import Deal
+from belot.engine.rules import Rules
+from belot.engine.table import Seat, Team
+from belot.engine.view import SeatView
+
+
+class _Recording(StrongBot):
+    """`strong`, keeping each auction turn's call, its estimate and its worlds."""
+
+    def __init__(self, seed: int, turns: list[dict[str, Any]]) -> None:
+        super().__init__(seed=seed)
+        self.turns = turns
+
+    def _call(self, view: SeatView, progress: Any = None) -> Action:
+        calls = worth_weighing(view)
+        if len(calls) == 1:
+            return calls[0]
+        estimates = estimate_calls(
+            view,
+            calls,
+            decision_rng(self.seed, view),
+            shared_solver(),
+            nodes=int(AUCTION_THINK * self._think() * NODES_PER_SECOND),
+            hard_cap=HARD_CAP_NODES,
+            max_worlds=self.auction_worlds,
+        )
+        if not estimates:
+            self.turns.append({"kind": "NONE", "estimate": None, "worlds": 0})
+            return BasicBot(seed=self.seed).act(view)
+        best = estimates[0]
+        self.turns.append(
+            {"kind": best.call.kind.name, "estimate": best.points, "worlds": best.worlds}
+        )
+        return best.call
+
+
+def _set(settings: list[str]) -> None:
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        module, _, attribute = name.rpartition(".")
+        setattr(importlib.import_module(f"belot.bots.{module}"), attribute, json.loads(value))
+
+
+def _deals(job: tuple[str, int, int, int, list[str]]) -> list[dict[str, Any]]:
+    game, seed, start, count, settings = job
+    _set(settings)
+    rules = Rules.preset_named(game)
+    out = []
+    for number in range(start, start + count):
+        deck_seed = _deck_seed(seed, "deal", number)
+        for team in (Team.NS, Team.EW):
+            turns: list[dict[str, Any]] = []
+            bots = [
+                _Recording(100 + s, turns) if Seat(s).team is team else BasicBot(seed=200 + s)
+                for s in range(4)
+            ]
+            deal = Deal(rules, dealer=Seat(number % 4), seed=deck_seed)
+            deal.push(_cut(deck_seed))
+            while not deal.is_over:
+                seat = deal.turn
+                assert seat is not None
+                deal.push(bots[seat].act(deal.view(seat)))
+            written = deal.result.written if deal.result is not None else (0, 0)
+            out.append({"turns": turns, "net": written[team] - written[team.other]})
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="coinche")
+    parser.add_argument("--deals", type=int, default=90, help="deal pairs (each from both seats)")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--set", action="append", default=[], metavar="module.NAME=JSON")
+    args = parser.parse_args()
+    chunk = max(1, args.deals // (4 * args.workers))
+    jobs = [
+        (args.game, args.seed, start, min(chunk, args.deals - start), args.set)
+        for start in range(0, args.deals, chunk)
+    ]
+    with ProcessPoolExecutor(args.workers) as pool:
+        deals = [d for part in pool.map(_deals, jobs) for d in part]
+    worlds: dict[str, list[int]] = defaultdict(list)
+    gaps: dict[str, list[float]] = defaultdict(list)
+    for d in deals:
+        for turn in d["turns"]:
+            worlds[turn["kind"]].append(turn["worlds"])
+        last = d["turns"][-1] if d["turns"] else None
+        if last is not None and last["estimate"] is not None:
+            gaps[last["kind"]].append(last["estimate"] - d["net"])
+            gaps["every last call"].append(last["estimate"] - d["net"])
+    print(f"{args.game}: {len(deals)} deals ({args.deals} pairs, seed {args.seed}) {args.set}")
+    print("worlds an auction turn, by the call made: median (turns)")
+    for kind in sorted(worlds):
+        print(f"  {kind:<12} {statistics.median(worlds[kind]):>5} ({len(worlds[kind])})")
+    print("the team's last call: its estimate less what the deal wrote, mean ± 95% (deals)")
+    for kind in sorted(gaps, key=lambda k: (k == "every last call", k)):
+        values = gaps[kind]
+        half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+        print(f"  {kind:<16} {statistics.mean(values):+8.1f} ± {half:6.1f} ({len(values)})")
+
+
+if __name__ == "__main__":
+    main()
