@@ -270,9 +270,14 @@ _CAPOT_ESTIMATE: Final = 190
 #: "Fewer suits, more worlds").
 GAME_SUITS: Final = 2
 #: Solver nodes a call played out in a world is charged (its time: a view, ``basic``'s call,
-#: the push and pop, and the scoring of the outcome), so that the auction's node budget keeps
-#: the decision's time whatever the number of calls weighed.
-CALL_NODES: Final = 15_000
+#: the push and pop), so that the auction's node budget keeps the decision's time whatever the
+#: number of calls weighed: about 20 µs, 150 nodes at ``NODES_PER_SECOND``
+#: (``benchmarks/auction_worlds.py``). It was 15,000 (2.5 ms, a call's time on 2 December),
+#: which left a Coinche opening two worlds for its dozen bids; with 150 it weighs seven to ten,
+#: and in an A/B test of matches (seed 137, 246 match pairs) `strong` won 79.9% of Coinche
+#: matches against `basic` where with 15,000 it won 72.8% (+7.1% ± 4.4%); French Belote +1.55 ±
+#: 2.51 game points a deal (seed 133, 1,000 pairs), Bela -0.11 ± 2.94 (seed 135, 517 pairs).
+CALL_NODES: Final = 150
 #: Whether French Belote's, Coinche's and Bela's auction worlds follow `basic`'s model of the
 #: others' calls (``call_model``: each world drawn from ``GAME_CANDIDATES`` dealt ones with the
 #: chance that `basic` holding it would have made those calls) instead of ``sampling.weight``'s
