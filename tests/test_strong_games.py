@@ -320,7 +320,7 @@ def test_bela_is_kept_silent_only_when_that_scores_better() -> None:
 
 
 def test_a_coinche_opening_weighs_several_worlds_within_its_budget() -> None:
-    """A call played out in a world (a view, `basic`'s call, the push and pop) takes some 20 µs,
+    """A call played out in a world (a view, `basic`'s call, the push and pop) takes 13-17 µs,
     and the auction's node budget charges it ``bidding.CALL_NODES``, about as many solver nodes
     at ``NODES_PER_SECOND``: so a Coinche opening, which weighs a dozen bids, each played out to
     the auction's end, has the budget for several worlds (two, when each call was charged
