@@ -3,7 +3,7 @@ the deal then wrote.
 
 Deals of a game are played by `strong` (one team) against `basic`, each from both seats as the
 duels play them (``arena``'s deal seeds, ``--seed``). At every auction turn `strong` weighs its
-calls (``bidding.estimate_calls``, as ``StrongBot`` does); the script keeps the call made, its
+calls (``StrongBot.call_estimates``); the script keeps the call made, its
 estimate (game points for the team, less the other's) and how many worlds it was weighed in.
 For the team's last call of each deal, the estimate is set against the game points the deal
 wrote for the team less the other's: a search that foresaw its deals would show no gap on
@@ -25,17 +25,11 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from belot.bots.arena import _cut, _deck_seed
-from belot.bots.base import decision_rng
+from belot.bots.base import Progress
 from belot.bots.basic import BasicBot
-from belot.bots.bidding import estimate_calls, worth_weighing
-from belot.bots.strong import (
-    AUCTION_THINK,
-    HARD_CAP_NODES,
-    NODES_PER_SECOND,
-    StrongBot,
-    shared_solver,
-)
-from belot.engine.actions import Action
+from belot.bots.bidding import CallEstimate
+from belot.bots.strong import StrongBot
+from belot.engine.actions import Call
 from belot.engine.deal import Deal
 from belot.engine.rules import Rules
 from belot.engine.table import Seat, Team
@@ -49,27 +43,18 @@ class _Recording(StrongBot):
         super().__init__(seed=seed)
         self.turns = turns
 
-    def _call(self, view: SeatView, progress: Any = None) -> Action:
-        calls = worth_weighing(view)
-        if len(calls) == 1:
-            return calls[0]
-        estimates = estimate_calls(
-            view,
-            calls,
-            decision_rng(self.seed, view),
-            shared_solver(),
-            nodes=int(AUCTION_THINK * self._think() * NODES_PER_SECOND),
-            hard_cap=HARD_CAP_NODES,
-            max_worlds=self.auction_worlds,
-        )
+    def call_estimates(
+        self, view: SeatView, calls: list[Call], progress: Progress | None = None
+    ) -> list[CallEstimate]:
+        estimates = super().call_estimates(view, calls, progress)
         if not estimates:
             self.turns.append({"kind": "NONE", "estimate": None, "worlds": 0})
-            return BasicBot(seed=self.seed).act(view)
-        best = estimates[0]
-        self.turns.append(
-            {"kind": best.call.kind.name, "estimate": best.points, "worlds": best.worlds}
-        )
-        return best.call
+        else:
+            best = estimates[0]
+            self.turns.append(
+                {"kind": best.call.kind.name, "estimate": best.points, "worlds": best.worlds}
+            )
+        return estimates
 
 
 def _set(settings: list[str]) -> None:

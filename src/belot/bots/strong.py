@@ -34,6 +34,7 @@ from typing import ClassVar, Final
 from belot.bots.base import Bot, Progress, Thought, decision_rng
 from belot.bots.basic import BasicBot
 from belot.bots.bidding import (
+    CallEstimate,
     declared_points,
     estimate_calls,
     first_seat,
@@ -53,7 +54,7 @@ from belot.bots.sampling import (
     weight,
 )
 from belot.bots.solver import Position, Solver, load_compiled, rules_options
-from belot.engine.actions import Action, Declare, Play
+from belot.engine.actions import Action, Call, Declare, Play
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Phase
@@ -445,7 +446,17 @@ class StrongBot(Bot):
         calls = worth_weighing(view)
         if len(calls) == 1:
             return calls[0]  # nothing but a pass is worth weighing
-        estimates = estimate_calls(
+        estimates = self.call_estimates(view, calls, progress)
+        if not estimates:
+            return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
+        return estimates[0].call
+
+    def call_estimates(
+        self, view: SeatView, calls: list[Call], progress: Progress | None = None
+    ) -> list[CallEstimate]:
+        """The estimates of ``calls`` at this auction turn, best first, within the turn's node
+        budget (empty when no world was solved)."""
+        return estimate_calls(
             view,
             calls,
             decision_rng(self.seed, view),
@@ -455,6 +466,3 @@ class StrongBot(Bot):
             max_worlds=self.auction_worlds,
             progress=progress,
         )
-        if not estimates:
-            return BasicBot(seed=self.seed).act(view)  # no world solved within the cap
-        return estimates[0].call
