@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
-import pathlib
 import random
 
 import pytest
@@ -190,38 +188,3 @@ def test_strong_plays_every_game_for_the_match(game: str) -> None:
         bidding.MATCH_EDGES[game],
     )
     assert bidding.playing_for(Deal(rules, seed=3).view(Seat.S), Team.NS) is None
-
-
-def test_coinche_matches_can_be_read_from_strongs_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`strong`'s Coinche deals are coinched and surcoinched, so one deal in four writes the
-    target alone: from its duel's table a lead of 600 is far from a won match, and a team
-    with the same edge a deal is a smaller favourite from 0 to 0 (as match_odds.py found)."""
-    from belot.bots import match_equity
-    from belot.bots._deal_outcomes_coinche_strong import OUTCOMES as STRONG
-
-    total = sum(count for *_, count in STRONG)
-    alone = sum(count for x, y, count in STRONG if max(x, y) >= 1000)
-    assert 0.2 < alone / total < 0.35
-    basic = (win_chance(0, 0, 1000, 130, "coinche"), win_chance(600, 0, 1000, 130, "coinche"))
-    monkeypatch.setattr(match_equity, "STRONG_DEALS", ("coinche",))
-    strong = (win_chance(0, 0, 1000, 130, "coinche"), win_chance(600, 0, 1000, 130, "coinche"))
-    assert basic[1] > 0.9 and strong[1] < 0.8
-    assert 0.55 < strong[0] < 0.65 < 0.75 < basic[0]
-    assert win_chance(0, 0, 1000, 0, "coinche") == pytest.approx(0.5)
-    assert win_chance(0, 0, 1001, 0, "bela") == pytest.approx(0.5)  # the other games as before
-
-
-def test_a_duels_log_counts_each_deal_both_ways_round(tmp_path: pathlib.Path) -> None:
-    from belot.bots.match_equity import count_duel_outcomes
-
-    log = tmp_path / "duel.jsonl"
-    pairs = [[0, [[1, 0, "made", [1240, 0], 130], [None, None, None, [0, 0], 0]]]]
-    log.write_text(
-        json.dumps({"belot_duel_log": 1})
-        + "\n"
-        + json.dumps({"kind": "deals", "pairs": pairs})
-        + "\n"
-        + json.dumps({"kind": "matches", "pairs": [], "matches": [[1, 0]]})
-        + "\n"
-    )
-    assert count_duel_outcomes(log) == {(1240, 0): 1, (0, 1240): 1}

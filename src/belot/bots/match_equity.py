@@ -29,15 +29,7 @@ times Bulgarian Belot's game points) to targets of 1,000 or 1,001, so their tabl
 units of ten points (``UNIT``), and a score between two units reads the table between them
 (bilinear), so that a point more is still worth something to the search.
 
-In Coinche, `strong`'s deals are another game than `basic`'s: `basic` seldom surcoinches, but
-against `strong` one deal in four is coinched and surcoinched and writes the whole target alone
-(docs/bots/research.md, "What an edge a deal is worth in matches"). A table of `basic`'s deals
-then takes a lead of 600 for a near win, when the next deal may write 1,200. A game named in
-``STRONG_DEALS`` reads a second table (``_deal_outcomes_<game>_strong``), counted from the deals
-of a duel of `strong` against `basic` (both ways round too, and weighed to the edge the same way).
-
-Regenerate a game's outcome table with ``python -m belot.bots.match_equity DEALS SEED [GAME]``,
-and the table of `strong`'s deals with ``python -m belot.bots.match_equity --duel LOG GAME``.
+Regenerate a game's outcome table with ``python -m belot.bots.match_equity DEALS SEED [GAME]``.
 """
 
 from __future__ import annotations
@@ -64,11 +56,6 @@ SLOPE_STEP = 10
 UNIT: dict[str, int] = {"bulgarian": 1, "french": 10, "coinche": 10, "bela": 10}
 #: The least worth of a game point, in match chance: a decided match still ranks its choices.
 MIN_SLOPE = 1e-5
-#: The games whose matches are read from the deals of `strong` against `basic` (the duel's
-#: table) rather than of `basic` against itself; read at each call, so that an A/B test may set it.
-#: Off: in Coinche, A/B test of matches (seed 131, 233 match pairs) -5.2% ± 3.3% of matches won.
-#: Its utility is far less averse to risk, and `strong`'s auction estimates are optimistic.
-STRONG_DEALS: tuple[str, ...] = ()
 
 
 def count_outcomes(deals: int, seed: int, game: str = "bulgarian") -> Counter[tuple[int, int]]:
@@ -102,40 +89,17 @@ def count_outcomes(deals: int, seed: int, game: str = "bulgarian") -> Counter[tu
     return counts
 
 
-def count_duel_outcomes(path: Path) -> Counter[tuple[int, int]]:
-    """The game points (A, B) that the deals of a duel's log (``belot duel --log``) wrote, all
-    passes left out, each counted both ways round."""
-    import json
-
-    counts: Counter[tuple[int, int]] = Counter()
-    with path.open() as log:
-        for line in log:
-            record = json.loads(line)
-            if record.get("kind") != "deals":
-                continue
-            for _, games in record["pairs"]:
-                for contract, _declarer, _outcome, (a, b), *_ in games:
-                    if contract is not None:
-                        counts[int(a), int(b)] += 1
-                        counts[int(b), int(a)] += 1
-    return counts
-
-
-def _module(game: str, strong: bool = False) -> str:
-    """The generated module that holds ``game``'s outcome table (of `strong`'s deals)."""
+def _module(game: str) -> str:
+    """The generated module that holds ``game``'s outcome table."""
     suffix = "" if game == "bulgarian" else f"_{game}"
-    return f"belot.bots._deal_outcomes{suffix}{'_strong' if strong else ''}"
+    return f"belot.bots._deal_outcomes{suffix}"
 
 
-def _outcomes(
-    edge: float, game: str = "bulgarian", strong: bool = False
-) -> list[tuple[int, int, float]]:
+def _outcomes(edge: float, game: str = "bulgarian") -> list[tuple[int, int, float]]:
     """The deals' outcomes (mine, theirs, weight) in ``game``'s units that write something,
     weighed so that the mean deal gives the team ``edge`` units more than the other."""
     unit = UNIT[game]
-    table: tuple[tuple[int, int, int], ...] = importlib.import_module(
-        _module(game, strong)
-    ).OUTCOMES
+    table: tuple[tuple[int, int, int], ...] = importlib.import_module(_module(game)).OUTCOMES
     merged: Counter[tuple[int, int]] = Counter()
     for x, y, count in table:
         merged[round(x / unit), round(y / unit)] += count
@@ -161,14 +125,11 @@ def _outcomes(
 # A few tables at most (9 MB at a target of 1001 units): a server whose tables play to many
 # targets must not keep one for each.
 @functools.lru_cache(maxsize=8)
-def _table(
-    target: int, edge: float = 0.0, game: str = "bulgarian", strong: bool = False
-) -> np.ndarray:
+def _table(target: int, edge: float = 0.0, game: str = "bulgarian") -> np.ndarray:
     """``table[a, b]``: the chance that the team with ``a`` units wins from ``a`` to ``b``
-    before a deal of ``game`` (of `strong`'s deals), to ``target`` units, when it gains ``edge``
-    units a deal on the other; cells at or over the target hold the match's end (1, 0, or 0.5
-    for equal scores)."""
-    moving = _outcomes(edge, game, strong)
+    before a deal of ``game``, to ``target`` units, when it gains ``edge`` units a deal on the
+    other; cells at or over the target hold the match's end (1, 0, or 0.5 for equal scores)."""
+    moving = _outcomes(edge, game)
     total = sum(count for _, _, count in moving)
     reach = max(max(x, y) for x, y, _ in moving) + 1
     size = target + reach
@@ -208,7 +169,7 @@ def win_chance(
     if max(mine, theirs) >= target:  # the match's end, by the exact scores
         return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
     unit = UNIT[game]
-    table = _table(math.ceil(target / unit), edge / unit, game, game in STRONG_DEALS)
+    table = _table(math.ceil(target / unit), edge / unit, game)
     top = table.shape[0] - 1
     a = min(max(mine / unit, 0.0), top)
     b = min(max(theirs / unit, 0.0), top)
@@ -269,43 +230,22 @@ def match_utility(
 
 def _write_outcomes(deals: int, seed: int, game: str = "bulgarian") -> None:
     counts = count_outcomes(deals, seed, game)
+    rows = "\n".join(f"    ({x}, {y}, {n})," for (x, y), n in sorted(counts.items()))
     command = f"python -m belot.bots.match_equity {deals} {seed}"
     if game != "bulgarian":
         command += f" {game}"
     of = "of" if game == "bulgarian" else f"of {game},"
-    header = (
-        f"Game points (mine, theirs) written by {deals} deals {of} ``basic`` against ``basic``\n"
-        f"(seed {seed}), each counted both ways round, with its count. Generated by\n"
-        f"``{command}``; do not edit."
-    )
-    _write_table(_module(game), counts, header)
-
-
-def _write_duel_outcomes(log: Path, game: str) -> None:
-    counts = count_duel_outcomes(log)
-    deals = sum(counts.values()) // 2
-    header = (
-        f"Game points (mine, theirs) written by {deals} deals of {game}, ``strong`` against "
-        f"``basic``,\neach counted both ways round, with its count. Generated by\n"
-        f"``python -m belot.bots.match_equity --duel LOG {game}``, LOG being\n``{log}``; "
-        f"do not edit."
-    )
-    _write_table(_module(game, strong=True), counts, header)
-
-
-def _write_table(module: str, counts: Counter[tuple[int, int]], header: str) -> None:
-    rows = "\n".join(f"    ({x}, {y}, {n})," for (x, y), n in sorted(counts.items()))
     text = (
-        f'"""{header}"""\n\n'
+        f'"""Game points (mine, theirs) written by {deals} deals {of} ``basic`` against '
+        f"``basic``\n"
+        f"(seed {seed}), each counted both ways round, with its count. Generated by\n"
+        f'``{command}``; do not edit."""\n\n'
         f"from typing import Final\n\n"
         f"OUTCOMES: Final[tuple[tuple[int, int, int], ...]] = (\n{rows}\n)\n"
     )
-    name = module.rsplit(".", 1)[1]
+    name = _module(game).rsplit(".", 1)[1]
     Path(__file__).with_name(f"{name}.py").write_text(text)
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--duel":
-        _write_duel_outcomes(Path(sys.argv[2]), sys.argv[3])
-    else:
-        _write_outcomes(int(sys.argv[1]), int(sys.argv[2]), *sys.argv[3:4])
+    _write_outcomes(int(sys.argv[1]), int(sys.argv[2]), *sys.argv[3:4])
