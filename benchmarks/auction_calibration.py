@@ -17,12 +17,12 @@ Run: ``.venv/bin/python benchmarks/auction_calibration.py --game coinche --deals
 from __future__ import annotations
 
 import argparse
-import importlib
-import json
 import statistics
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from yardstick_duel import apply_settings
 
 from belot.bots.arena import _cut, _deck_seed
 from belot.bots.base import Progress
@@ -57,16 +57,9 @@ class _Recording(StrongBot):
         return estimates
 
 
-def _set(settings: list[str]) -> None:
-    for setting in settings:
-        name, _, value = setting.partition("=")
-        module, _, attribute = name.rpartition(".")
-        setattr(importlib.import_module(f"belot.bots.{module}"), attribute, json.loads(value))
-
-
 def _deals(job: tuple[str, int, int, int, list[str]]) -> list[dict[str, Any]]:
     game, seed, start, count, settings = job
-    _set(settings)
+    apply_settings(settings)
     rules = Rules.preset_named(game)
     out = []
     for number in range(start, start + count):

@@ -6,8 +6,8 @@ before it):
 - the time of one call played out in a world (``bidding._game_auctions``: a view, `basic`'s
   call, the push and pop), in µs, which ``bidding.CALL_NODES`` charges to the turn's node
   budget in its stead;
-- for each ``--call-nodes`` setting, the worlds the turn weighs within `strong`'s budget and its
-  CPU time (median and most).
+- for each ``--call-nodes`` setting, the worlds the turn weighs (``StrongBot.call_estimates``,
+  `strong`'s own budget) and its CPU time (median and most).
 
 Run: ``.venv/bin/python benchmarks/auction_worlds.py --games french,coinche,bela --turns 20
 --call-nodes 15000,150`` (about a minute on one core; the numba cache should be warm).
@@ -23,13 +23,7 @@ import time
 from belot.bots import bidding
 from belot.bots.basic import BasicBot
 from belot.bots.sampling import Constraints, deal_hidden, world_deal
-from belot.bots.strong import (
-    AUCTION_THINK,
-    DEFAULT_THINK,
-    HARD_CAP_NODES,
-    NODES_PER_SECOND,
-    shared_solver,
-)
+from belot.bots.strong import StrongBot, shared_solver
 from belot.engine.actions import Cut
 from belot.engine.deal import Deal
 from belot.engine.rules import Rules
@@ -71,17 +65,9 @@ def weighed(views: list[SeatView], call_nodes: int) -> tuple[list[int], list[flo
     bidding.CALL_NODES = call_nodes  # type: ignore[misc]
     worlds, seconds = [], []
     try:
-        for n, view in enumerate(views):
+        for view in views:
             started = time.thread_time()
-            estimates = bidding.estimate_calls(
-                view,
-                bidding.worth_weighing(view),
-                random.Random(n),
-                shared_solver(),
-                nodes=int(AUCTION_THINK * DEFAULT_THINK * NODES_PER_SECOND),
-                hard_cap=HARD_CAP_NODES,
-                max_worlds=None,
-            )
+            estimates = StrongBot().call_estimates(view, bidding.worth_weighing(view))
             seconds.append(time.thread_time() - started)
             worlds.append(estimates[0].worlds if estimates else 0)
     finally:

@@ -320,13 +320,11 @@ def test_bela_is_kept_silent_only_when_that_scores_better() -> None:
 
 
 def test_a_coinche_opening_weighs_several_worlds_within_its_budget() -> None:
-    """A call played out in a world (a view, `basic`'s call, the push and pop) takes 13-17 µs,
+    """A call played out in a world (a view, `basic`'s call, the push and pop) takes 13-18 µs,
     and the auction's node budget charges it ``bidding.CALL_NODES``, about as many solver nodes
     at ``NODES_PER_SECOND``: so a Coinche opening, which weighs a dozen bids, each played out to
     the auction's end, has the budget for several worlds (two, when each call was charged
     15,000 nodes, the 2.5 ms a call took when the charge was set)."""
-    from belot.bots.strong import AUCTION_THINK, DEFAULT_THINK, HARD_CAP_NODES
-
     worlds = []
     for n in range(4):
         deal = Deal.new(_rules("coinche"), dealer=Seat(n), seed=f"coinche-worlds-{n}")
@@ -336,13 +334,6 @@ def test_a_coinche_opening_weighs_several_worlds_within_its_budget() -> None:
         view = deal.view(turn)
         calls = worth_weighing(view)
         assert len(calls) > 6
-        estimates = estimate_calls(
-            view,
-            calls,
-            random.Random(n),
-            shared_solver(),
-            nodes=int(AUCTION_THINK * DEFAULT_THINK * NODES_PER_SECOND),
-            hard_cap=HARD_CAP_NODES,
-        )
+        estimates = StrongBot(seed=n).call_estimates(view, calls)  # the bot's own budget
         worlds.append(estimates[0].worlds)
     assert min(worlds) >= 4, worlds

@@ -271,7 +271,7 @@ _CAPOT_ESTIMATE: Final = 190
 GAME_SUITS: Final = 2
 #: Solver nodes a call played out in a world is charged (its time: a view, ``basic``'s call,
 #: the push and pop), so that the auction's node budget keeps the decision's time whatever the
-#: number of calls weighed: 13-17 µs, under 150 nodes at ``NODES_PER_SECOND``
+#: number of calls weighed: 13-18 µs, under 150 nodes at ``NODES_PER_SECOND``
 #: (``benchmarks/auction_worlds.py``). It was 15,000 (2.5 ms, a call's time on 2 December),
 #: which left a Coinche opening two worlds for its dozen bids; with 150 it weighs seven to ten,
 #: and in an A/B test of matches (seed 137, 246 match pairs) `strong` won 79.9% of Coinche
