@@ -14,10 +14,11 @@ import pytest
 
 from belot.bots import Bot, bidding, make
 from belot.bots import strong as strong_module
+from belot.bots.base import Thought
 from belot.bots.sampling import Constraints, deal_hidden, weight
 from belot.bots.solver import Position, Solver
 from belot.bots.strong import StrongBot, estimate_cards, shared_solver
-from belot.engine.actions import Play
+from belot.engine.actions import Cut, Play, parse_action
 from belot.engine.cards import Card
 from belot.engine.deal import Deal, Phase
 from belot.engine.table import Seat
@@ -244,6 +245,34 @@ def test_a_card_of_the_first_trick_searches_a_larger_budget(
     thinks = {size: think for size, think in asked}
     assert thinks[8] == pytest.approx(0.1 * strong_module.FIRST_TRICK_THINK) == pytest.approx(0.12)
     assert all(think == 0.1 for size, think in asked if size < 8)
+
+
+def test_a_small_budget_still_solves_a_costly_first_world() -> None:
+    # S leads the deal's first card in spades holding J, 9, A, Q, 8 of trumps. With this seed the
+    # first world dealt takes 2.1 M nodes: over the cap of 1.5 M this bot once had (0.06 s of
+    # the solver's time), so that it found no world and played basic's card.
+    deal = Deal.new(seed="z:11", dealer=Seat.W)
+    deal.push(Cut(random.Random(11).randint(1, 31)))
+    for call in [
+        "pass",
+        "pass",
+        "pass",
+        "clubs",
+        "pass",
+        "pass",
+        "hearts",
+        "pass",
+        "spades",
+        "pass",
+        "pass",
+        "pass",
+    ]:
+        deal.push(parse_action(call))
+    assert deal.turn is Seat.S
+    thoughts: list[Thought] = []
+    StrongBot(seed=46, think=0.02).decide(deal.view(Seat.S), thoughts.append)
+    assert thoughts[0].worlds == 0 and thoughts[-1].worlds == 1, thoughts
+    assert strong_module.HARD_CAP_NODES > 2_200_000 > 0.02 * strong_module.NODES_PER_SECOND
 
 
 def test_strong_loads_the_compiled_search_when_made(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -85,10 +85,11 @@ NODES_PER_SECOND: Final = 6_000_000
 #: took 228 ms on average and 777 ms at most (`benchmarks/think_times.py`, 24 deals, both cores
 #: busy; at 6 M nodes a second, 12 deals of each game: 163-228 ms on average, 676 ms at most).
 DEFAULT_THINK: Final = 0.5
-#: Nodes a solve of the first world may take (about 0.25 s) when the budget is smaller. Over
-#: it, a card is played by `basic`; in the auction the world is skipped for another while the
-#: budget lasts.
-HARD_CAP_NODES: Final = 1_500_000
+#: Nodes a solve of the first world may take (about 0.25 s at the solver's 24 M nodes a second)
+#: when the budget is smaller. Over it, a card is played by `basic`; in the auction the world is
+#: skipped for another while the budget lasts. (It was 1.5 M, 0.25 s at the 6 M nodes a second of
+#: the older solver: a tiny budget's first card of a deal then found no world about once in 600.)
+HARD_CAP_NODES: Final = 6_000_000
 #: How far off (card points) each world's values may be in the first two tricks.
 EARLY_TOLERANCE: Final = 6
 #: Whether those values are nonetheless exact as to the outcome they give (made, inside,
