@@ -27,10 +27,10 @@ from typing import Any
 from belot.bots import bidding
 from belot.bots.basic import BasicBot
 from belot.bots.strong import (
-    AUCTION_THINK,
     DEFAULT_THINK,
     HARD_CAP_NODES,
     NODES_PER_SECOND,
+    auction_think,
     shared_solver,
 )
 from belot.engine.actions import Call, CallKind, Cut
@@ -73,13 +73,13 @@ def _turn(rules: Rules, seed: int, number: int, long: float) -> dict[str, Any] |
     # one in which more suits than two are legal (a deal taken in the first round gives none).
     chosen = rng.randrange(4) + (4 if rules.preset == "french" else 0)
     basic = BasicBot()
-    nodes = int(AUCTION_THINK * DEFAULT_THINK * NODES_PER_SECOND)
     for turn in range(8):
         if deal.phase is not Phase.AUCTION:
             return None
         assert deal.turn is not None
         view = deal.view(deal.turn)
         if turn == chosen or Call.pass_() not in view.legal:
+            nodes = int(auction_think(view) * DEFAULT_THINK * NODES_PER_SECOND)
             reference = _estimate(
                 view, 4, 10**6 + number, int(nodes * long), int(bidding.MAX_WORLDS * long)
             )

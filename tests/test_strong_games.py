@@ -11,11 +11,13 @@ from pathlib import Path
 import pytest
 
 from belot.bots import make
+from belot.bots import strong as strong_module
 from belot.bots.base import decision_rng
 from belot.bots.bidding import estimate_calls, worth_weighing
 from belot.bots.sampling import Constraints, deal_hidden, world_deal
 from belot.bots.solver import Position, Solver
 from belot.bots.strong import (
+    DEFAULT_THINK,
     FIRST_TRICK_THINK,
     NODES_PER_SECOND,
     StrongBot,
@@ -337,3 +339,28 @@ def test_a_coinche_opening_weighs_several_worlds_within_its_budget() -> None:
         estimates = StrongBot(seed=n).call_estimates(view, calls)  # the bot's own budget
         worlds.append(estimates[0].worlds)
     assert min(worlds) >= 4, worlds
+
+
+def test_a_coinche_auction_turn_searches_twice_a_french_or_bela_ones_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    budgets: dict[str, int] = {}
+
+    def recording(view: SeatView, *_: object, nodes: int, **__: object) -> list[object]:
+        budgets[view.rules.preset] = nodes
+        return []
+
+    monkeypatch.setattr(strong_module, "estimate_calls", recording)
+    for game in ("french", "coinche", "bela", "bulgarian"):
+        deal = Deal.new(_rules(game), seed=f"auction-budget-{game}")
+        deal.push(deal.legal_actions()[0])  # the cut
+        assert deal.turn is not None
+        view = deal.view(deal.turn)
+        StrongBot(seed=1).call_estimates(view, worth_weighing(view))
+    card = DEFAULT_THINK * NODES_PER_SECOND
+    assert budgets == {
+        "french": int(1.2 * card),
+        "coinche": int(2.4 * card),
+        "bela": int(1.2 * card),
+        "bulgarian": int(1.2 * card),
+    }

@@ -11,8 +11,8 @@ trick gets ``FIRST_TRICK_THINK`` times the budget: its worlds are whole deals to
 
 Auction: bidding by simulation (``belot.bots.bidding``): each call worth weighing is played out
 exactly in worlds dealt to agree with the calls so far, and the one with the best mean score is
-made, within ``AUCTION_THINK`` times the card-play node budget. Cut: ``basic``'s. Declarations:
-always the best set.
+made, within ``AUCTION_THINK`` times the card-play node budget (Coinche's turns, which weigh a
+dozen bids: ``GAME_AUCTION_THINK``). Cut: ``basic``'s. Declarations: always the best set.
 
 Every game plays so: French Belote, Coinche and Bela deal their worlds by the same sampling (the
 turned card and its taker, Bela's hidden pairs, each game's obligations), solve them under their
@@ -102,9 +102,14 @@ MAX_WORLDS: Final = 160
 #: An auction turn may search this many times a card's node budget: it decides more points.
 #: The budgets of the auction and the first trick are the largest, so they set the slowest
 #: decisions: 3.6 M nodes each, about 0.6 s on an idle core, 0.7 s with both cores busy (1.4
-#: put them at 0.83 s; in an A/B test, three times the auction's nodes gained only +0.40 ±
-#: 0.91 game points a deal).
+#: put them at 0.83 s; in a Bulgarian A/B test, three times the auction's nodes gained only
+#: +0.40 ± 0.91 game points a deal). (Those times are of the older, slower solver.)
 AUCTION_THINK: Final = 1.2
+#: The games whose auction turn searches another multiple of the card's budget. A Coinche
+#: turn weighs a dozen bids in each world, so 1.2 bought it about 6 worlds (French and Bela
+#: 11-12). Twice that won more Coinche matches against `basic` in an A/B test (seed 141, 301
+#: match pairs, 100 differing): 85.4% against 79.4%, +6.0% ± 3.4%.
+GAME_AUCTION_THINK: dict[str, float] = {"coinche": 2.4}
 #: The weight of a world, in the card play, for each card of the other team's that `basic`
 #: holding that world's cards would not have played (``belot.bots.inference``); None: the
 #: others' plays say nothing but what their legality does. In an A/B test against None
@@ -388,6 +393,11 @@ class _GameObjective:
         return result
 
 
+def auction_think(view: SeatView) -> float:
+    """How many times a card's node budget an auction turn of ``view``'s game searches."""
+    return GAME_AUCTION_THINK.get(game_of(view.rules).name, AUCTION_THINK)
+
+
 class StrongBot(Bot):
     """Sampling plus exact search for the card play (see the module docstring)."""
 
@@ -462,7 +472,7 @@ class StrongBot(Bot):
             calls,
             decision_rng(self.seed, view),
             shared_solver(),
-            nodes=int(AUCTION_THINK * self._think() * NODES_PER_SECOND),
+            nodes=int(auction_think(view) * self._think() * NODES_PER_SECOND),
             hard_cap=HARD_CAP_NODES,
             max_worlds=self.auction_worlds,
             progress=progress,
