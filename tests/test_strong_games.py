@@ -341,7 +341,7 @@ def test_a_coinche_opening_weighs_several_worlds_within_its_budget() -> None:
     assert min(worlds) >= 4, worlds
 
 
-def test_a_coinche_or_french_auction_turn_searches_twice_a_bela_ones_budget(
+def test_an_auction_turn_of_the_new_games_searches_twice_a_bulgarian_ones_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     budgets: dict[str, int] = {}
@@ -361,6 +361,6 @@ def test_a_coinche_or_french_auction_turn_searches_twice_a_bela_ones_budget(
     assert budgets == {
         "french": int(2.4 * card),
         "coinche": int(2.4 * card),
-        "bela": int(1.2 * card),
+        "bela": int(2.4 * card),
         "bulgarian": int(1.2 * card),
     }
