@@ -13,9 +13,9 @@ with the best mean game points played) with a larger search a decision:
   turn (``strong``: 48), so that the larger budget is spent on more worlds rather than cut
   off by the cap.
 
-The auction and the first trick take ``strong``'s factors of the budget (1.2 each, a Coinche
-or French auction turn 2.4: ``strong.GAME_AUCTION_THINK``), so its largest decisions search
-14.4 M nodes (such an auction turn 28.8 M: in Coinche 1.8 s of CPU at most in
+The auction and the first trick take ``strong``'s factors of the budget (1.2 each, an auction
+turn of French Belote, Coinche or Bela 2.4: ``strong.GAME_AUCTION_THINK``), so its largest
+decisions search 14.4 M nodes (such an auction turn 28.8 M: in Coinche 1.8 s of CPU at most in
 ``benchmarks/expert_times.py``), within the bound of ``THINK_BOUND`` seconds of CPU a decision
 that the benchmark checks. Like every level it is deterministic for a seed and sees only its
 seat's view; the node budget, not a clock, ends its search. ``decide`` reports the search's
