@@ -273,7 +273,8 @@ GAME_SUITS: Final = 2
 #: the push and pop), so that the auction's node budget keeps the decision's time whatever the
 #: number of calls weighed: 13-18 µs, under 150 nodes at ``NODES_PER_SECOND``
 #: (``benchmarks/auction_worlds.py``). It was 15,000 (2.5 ms, a call's time on 2 December),
-#: which left a Coinche opening two worlds for its dozen bids; with 150 it weighs seven to ten,
+#: which left a Coinche opening two worlds for its dozen bids; with 150 it weighs six to ten (at the
+#: auction's budget of then, 1.2 times a card's; see ``strong.GAME_AUCTION_THINK`` since),
 #: and in an A/B test of matches (seed 137, 246 match pairs) `strong` won 79.9% of Coinche
 #: matches against `basic` where with 15,000 it won 72.8% (+7.1% ± 4.4%); French Belote +1.55 ±
 #: 2.51 game points a deal (seed 133, 1,000 pairs), Bela -0.11 ± 2.94 (seed 135, 517 pairs).
