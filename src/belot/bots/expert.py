@@ -14,13 +14,13 @@ with the best mean game points played) with a larger search a decision:
   off by the cap.
 
 The auction and the first trick take ``strong``'s factors of the budget (1.2 each, an auction
-turn of French Belote, Coinche or Bela 2.4: ``strong.GAME_AUCTION_THINK``), so its largest
-decisions search 14.4 M nodes (such an auction turn 28.8 M: in Coinche 1.8 s of CPU at most in
-``benchmarks/expert_times.py``), within the bound of ``THINK_BOUND`` seconds of CPU a decision
-that the benchmark checks. Like every level it is deterministic for a seed and sees only its
-seat's view; the node budget, not a clock, ends its search. ``decide`` reports the search's
-progress (worlds solved, the best action so far) to a callback, which a table shows while it
-thinks.
+turn of Coinche 2.4, of French Belote or Bela 3.6: ``strong.GAME_AUCTION_THINK``), so its
+largest decisions search 14.4 M nodes (such an auction turn 28.8 M, 43.2 M in the other two: in
+Coinche 1.8 s of CPU at most in ``benchmarks/expert_times.py``), within the bound of
+``THINK_BOUND`` seconds of CPU a decision that the benchmark checks. Like every level it is
+deterministic for a seed and sees only its seat's view; the node budget, not a clock, ends its
+search. ``decide`` reports the search's progress (worlds solved, the best action so far) to a
+callback, which a table shows while it thinks.
 """
 
 from __future__ import annotations
