@@ -101,10 +101,11 @@ EXACT_OUTCOMES: Final = True
 #: Most worlds dealt per decision.
 MAX_WORLDS: Final = 160
 #: An auction turn may search this many times a card's node budget: it decides more points.
-#: The budgets of the auction and the first trick are the largest, so they set the slowest
-#: decisions: 3.6 M nodes each, about 0.6 s on an idle core, 0.7 s with both cores busy (1.4
-#: put them at 0.83 s; in a Bulgarian A/B test, three times the auction's nodes gained only
-#: +0.40 ± 0.91 game points a deal). (Those times are of the older, slower solver.)
+#: In Bulgarian Belot the budgets of the auction and the first trick are the largest, so they
+#: set its slowest decisions (the other games' auction turns search more: below): 3.6 M nodes
+#: each, about 0.6 s on an idle core, 0.7 s with both cores busy (1.4 put them at 0.83 s; in a
+#: Bulgarian A/B test, three times the auction's nodes gained only +0.40 ± 0.91 game points a
+#: deal). (Those times are of the older, slower solver.)
 AUCTION_THINK: Final = 1.2
 #: The games whose auction turn searches another multiple of the card's budget. A Coinche
 #: turn weighs a dozen bids in each world, so 1.2 bought it about 6 worlds (French and Bela
