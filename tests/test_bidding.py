@@ -291,3 +291,56 @@ def test_the_model_of_a_call_is_basics_own(monkeypatch: pytest.MonkeyPatch) -> N
                 assert call_model.bulgarian_chance(other, hand, *before) <= 0.5, (call, other)
             doubles += call.kind in (CallKind.CONTRA, CallKind.RECONTRA)
     assert doubles >= 8
+
+
+def _french_auction(seed: int) -> Deal:
+    """A French Belote deal at its first call (cut by `basic`)."""
+    deal = Deal.new(Rules.preset_named("french"), seed=f"again-{seed}")
+    while deal.phase is not Phase.AUCTION:
+        seat = deal.turn
+        assert seat is not None
+        deal.push(BasicBot().act(deal.view(seat)), seat)
+    return deal
+
+
+def test_a_first_round_pass_weighs_each_of_the_seats_second_round_calls() -> None:
+    # In worlds where the auction comes back to the seat in the second round, GAME_AGAIN weighs
+    # each of its calls then (pass and the three other suits), the rest still `basic`'s.
+    passing = Call.pass_()
+    back = 0
+    for seed in range(40):
+        deal = _french_auction(seed)
+        me = deal.turn
+        assert me is not None
+        calls = len(deal.calls)
+        played, positions, _ = bidding._game_auctions(deal, [passing], BasicBot(), again=True)
+        assert len(deal.calls) == calls and deal.phase is Phase.AUCTION  # left as it was
+        (ends,) = played
+        alone, _, _ = bidding._game_auctions(deal, [passing], BasicBot())
+        assert [mine for mine, _ in alone[0]] == [None]
+        if ends[0][0] is None:  # another seat took: as without it
+            assert ends == alone[0]
+            continue
+        back += 1
+        later = [mine for mine, _ in ends]
+        assert later[0] == passing and len(later) == 4
+        turned = deal.view(me).turned
+        assert turned is not None
+        assert {c.contract for c in later[1:]} == {Contract(s) for s in range(4)} - {
+            Contract(turned.suit)
+        }
+        for mine, outcome in ends[1:]:
+            assert outcome.contract == mine.contract  # type: ignore[union-attr]
+            assert outcome.declarers is me.team
+            assert (outcome.hands, outcome.contract, outcome.declarers) in positions
+    assert back >= 5
+
+
+def test_the_later_call_is_one_for_all_worlds_that_come_back_after_its_margin() -> None:
+    hearts = Call.bid(Contract.HEARTS)
+    later = {Call.pass_(): 0.0, hearts: 30.0}  # summed over worlds of weight 2 or 4
+    margin = bidding.GAME_MARGIN[CallKind.BID]
+    assert margin == 10.0
+    assert bidding._with_later(5.0, later, 2.0) == 35.0  # +15 a world clears the margin
+    assert bidding._with_later(5.0, later, 4.0) == 5.0  # +7.5 a world does not: pass
+    assert bidding._with_later(5.0, {}, 0.0) == 5.0

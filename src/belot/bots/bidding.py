@@ -288,6 +288,10 @@ CALL_NODES: Final = 150
 #: alone +53 ± 207 after 44 pairs. No gain shown, nor loss: `basic`'s calls read as it makes them.
 GAME_MODEL = True
 GAME_CANDIDATES: Final = 32
+#: Whether, in French Belote's first round, a world whose auction comes back to the seat in the
+#: second weighs each of its calls then and makes the best over all such worlds (the seat will
+#: choose then, not `basic`), instead of `basic`'s call for it in each world.
+GAME_AGAIN = False
 #: Solver nodes a candidate world is charged (its dealing and its calls' chance: about 90 µs).
 CANDIDATE_NODES: Final = 500
 
@@ -368,6 +372,11 @@ def _estimate_game_calls(
     hanging = 0 if view.standing is None else view.standing.hanging
     utility = playing_for(view, ours)
     sums = dict.fromkeys(calls, 0.0)
+    # With ``GAME_AGAIN``: each call's worlds whose auction comes back to this seat, apart,
+    # by the seat's call then (one turn, the same in all of them: French Belote's second round).
+    later: dict[Call, dict[Call, float]] = {call: {} for call in calls}
+    back = dict.fromkeys(calls, 0.0)  # those worlds' weight
+    again = GAME_AGAIN and game_of(rules).name == "french"
     weights = 0.0
     worlds = 0
     spent = 0
@@ -384,12 +393,13 @@ def _estimate_game_calls(
             deal = world_deal(view, hidden, rng)
         except SamplingError:
             continue
-        played, positions, pushed = _game_auctions(deal, calls, model)
+        played, positions, pushed = _game_auctions(deal, calls, model, again=again)
         # The auctions played out cost time the solver's nodes do not count.
         spent += CALL_NODES * pushed
+        outcomes = [outcome for ends in played for _, outcome in ends]
         extras = {
             outcome: _world_extras(outcome, rules, choose, first)
-            for outcome in played
+            for outcome in outcomes
             if outcome.contract is not None
         }
         values: dict[tuple[tuple[int, int, int, int], Contract, Team], int] = {}
@@ -399,7 +409,7 @@ def _estimate_game_calls(
             limit = allowed - spent if worlds else min(allowed - spent, hard_cap)
             total = contract_total(contract, rules)
             pivots: set[int] = set()
-            for outcome in played:
+            for outcome in outcomes:
                 if (outcome.hands, outcome.contract, outcome.declarers) == key:
                     declared, belots = extras[outcome]
                     pivots.update(
@@ -424,43 +434,66 @@ def _estimate_game_calls(
             if worlds or spent >= allowed:
                 break
             continue
-        for call, outcome in zip(calls, played, strict=True):
-            if outcome.contract is None:
-                continue  # a redeal is worth nothing
-            value = values[outcome.hands, outcome.contract, outcome.declarers]
-            declared, belots = extras[outcome]
-            total = contract_total(outcome.contract, rules)
-            sums[call] += w * net_score(
-                rules,
-                outcome.contract,
-                outcome.declarers,
-                outcome.double,
-                min(max(value, 0), total),
-                total,
-                declared,
-                belots,
-                ours,
-                hanging=hanging,
-                utility=utility,
-                level=outcome.level,
-            )
+        for call, ends in zip(calls, played, strict=True):
+            if ends[0][0] is not None:
+                back[call] += w
+            for mine, outcome in ends:
+                gained = 0.0
+                if outcome.contract is not None:  # a redeal is worth nothing
+                    value = values[outcome.hands, outcome.contract, outcome.declarers]
+                    declared, belots = extras[outcome]
+                    total = contract_total(outcome.contract, rules)
+                    gained = w * net_score(
+                        rules,
+                        outcome.contract,
+                        outcome.declarers,
+                        outcome.double,
+                        min(max(value, 0), total),
+                        total,
+                        declared,
+                        belots,
+                        ours,
+                        hanging=hanging,
+                        utility=utility,
+                        level=outcome.level,
+                    )
+                if mine is None:
+                    sums[call] += gained
+                else:
+                    later[call][mine] = later[call].get(mine, 0.0) + gained
         weights += w
         worlds += 1
         if progress is not None and weights > 0:
+            means = {c: _with_later(sums[c], later[c], back[c]) / weights for c in calls}
             best = min(
-                calls,
-                key=lambda c: (-(sums[c] / weights - GAME_MARGIN.get(c.kind, 0.0)), _game_order(c)),
+                calls, key=lambda c: (-(means[c] - GAME_MARGIN.get(c.kind, 0.0)), _game_order(c))
             )
             progress(Thought(len(calls), worlds, max_worlds, min(spent / max(nodes, 1), 1.0), best))
         if spent >= nodes:
             break
     if worlds == 0 or weights <= 0:
         return []
-    estimates = [CallEstimate(call, sums[call] / weights, worlds) for call in calls]
+    estimates = [
+        CallEstimate(call, _with_later(sums[call], later[call], back[call]) / weights, worlds)
+        for call in calls
+    ]
     estimates.sort(
         key=lambda e: (-(e.points - GAME_MARGIN.get(e.call.kind, 0.0)), _game_order(e.call))
     )
     return estimates
+
+
+def _with_later(total: float, later: dict[Call, float], weight: float) -> float:
+    """A call's sum over its worlds that do not come back to the seat, plus, over those that
+    do (of ``weight`` in all), the sum of the later call it would then make: the best after its
+    margin. The seat will not know which of those worlds it is in, so one call for them all."""
+    if not later:
+        return total
+    best = min(
+        later,
+        key=lambda c: (-(later[c] - weight * GAME_MARGIN.get(c.kind, 0.0)), _game_order(c)),
+    )
+    return total + later[best]
 
 
 def _modelled_world(
@@ -506,42 +539,77 @@ def _world_extras(
 
 
 def _game_auctions(
-    deal: Deal, calls: list[Call], model: Bot
-) -> tuple[list[_Played], dict[tuple[tuple[int, int, int, int], Contract, Team], Position], int]:
+    deal: Deal, calls: list[Call], model: Bot, *, again: bool = False
+) -> tuple[
+    list[list[tuple[Call | None, _Played]]],
+    dict[tuple[tuple[int, int, int, int], Contract, Team], Position],
+    int,
+]:
     """Where the auction of the world ``deal`` ends after each of ``calls``, the other calls
     made by ``model``; the position of the first lead of each contract so reached; and how
-    many calls were made in all."""
+    many calls were made in all. Each call's ends are one, with no call of this seat's after
+    it (None); with ``again``, when the auction comes back to this seat, one for each of its
+    calls then (the call), the rest made by ``model``."""
     made = 0
-    played: list[_Played] = []
+    played: list[list[tuple[Call | None, _Played]]] = []
     positions: dict[tuple[tuple[int, int, int, int], Contract, Team], Position] = {}
     me = deal.turn
+    assert me is not None
     for call in calls:
         deal.push(call, me)
-        pushed = 1
-        while deal.phase is Phase.AUCTION:
-            turn = deal.turn
-            assert turn is not None
-            deal.push(model.act(deal.view(turn)), turn)
-            pushed += 1
-        contract, bidder = deal.contract, deal.bidder
-        hands = (
-            deal.hand_mask(Seat.N),
-            deal.hand_mask(Seat.E),
-            deal.hand_mask(Seat.S),
-            deal.hand_mask(Seat.W),
-        )
-        if contract is None or bidder is None or deal.phase is not Phase.PLAY:
-            played.append(_Played(None, bidder.team if bidder else Team.NS, 1, 0, hands))
-        else:
-            key = (hands, contract, bidder.team)
-            if key not in positions:
-                positions[key] = Position.from_deal(deal)
-            level = coinche.bid_level(deal.calls)
-            played.append(_Played(contract, bidder.team, deal.double, level, hands))
-        made += pushed
-        for _ in range(pushed):
-            deal.pop()
+        ends: list[tuple[Call | None, _Played]] = []
+        made += 1 + _finish(deal, model, me, None, again, ends, positions)
+        deal.pop()
+        played.append(ends)
     return played, positions, made
+
+
+def _finish(
+    deal: Deal,
+    model: Bot,
+    me: Seat,
+    mine: Call | None,
+    again: bool,
+    ends: list[tuple[Call | None, _Played]],
+    positions: dict[tuple[tuple[int, int, int, int], Contract, Team], Position],
+) -> int:
+    """Finish the auction of ``deal`` with ``model``'s calls (this seat's too, unless
+    ``again``: then each of its calls in turn), add where it ends to ``ends`` (with ``mine``,
+    this seat's later call) and its first lead to ``positions``; how many calls were made.
+    ``deal`` is left as it was."""
+    pushed = 0
+    made = 0
+    while deal.phase is Phase.AUCTION:
+        turn = deal.turn
+        assert turn is not None
+        if again and turn == me:
+            for later in [a for a in deal.legal_actions() if isinstance(a, Call)]:
+                deal.push(later, me)
+                made += 1 + _finish(deal, model, me, later, False, ends, positions)
+                deal.pop()
+            for _ in range(pushed):
+                deal.pop()
+            return made + pushed
+        deal.push(model.act(deal.view(turn)), turn)
+        pushed += 1
+    contract, bidder = deal.contract, deal.bidder
+    hands = (
+        deal.hand_mask(Seat.N),
+        deal.hand_mask(Seat.E),
+        deal.hand_mask(Seat.S),
+        deal.hand_mask(Seat.W),
+    )
+    if contract is None or bidder is None or deal.phase is not Phase.PLAY:
+        ends.append((mine, _Played(None, bidder.team if bidder else Team.NS, 1, 0, hands)))
+    else:
+        key = (hands, contract, bidder.team)
+        if key not in positions:
+            positions[key] = Position.from_deal(deal)
+        level = coinche.bid_level(deal.calls)
+        ends.append((mine, _Played(contract, bidder.team, deal.double, level, hands)))
+    for _ in range(pushed):
+        deal.pop()
+    return made + pushed
 
 
 def playing_for(view: SeatView, team: Team) -> MatchUtility | None:
