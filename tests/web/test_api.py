@@ -479,3 +479,31 @@ def test_every_word_the_pages_look_up_is_in_both_languages() -> None:
     assert "bad_message" in used and "hint_unit" in used
     assert sorted(used - set(i18n.TEXTS)) == []
     assert all(all(words) for words in i18n.TEXTS.values())
+
+
+@pytest.mark.parametrize(("game", "level"), [("french", "strong"), ("bela", "expert")])
+def test_a_call_hint_searches_as_long_as_the_levels_own_auction_turn(
+    monkeypatch: pytest.MonkeyPatch, game: str, level: str
+) -> None:
+    """French Belote's and Bela's `strong` turns search 1.8 s of nodes: their hint had 1.5."""
+    from belot.bots import expert, strong
+    from belot.engine import Rules
+
+    asked: list[float] = []
+
+    def hint_calls(view: object, *, think: float, max_worlds: int | None) -> list[object]:
+        asked.append(think)
+        return []
+
+    monkeypatch.setattr(analysis, "hint_calls", hint_calls)
+    deal = Deal.new(Rules.preset_named(game), seed=5)
+    bot = make("basic", seed=1)
+    while deal.phase is not Phase.AUCTION:
+        assert deal.turn is not None
+        deal.push(bot.act(deal.view(deal.turn)))
+    assert deal.turn is not None
+    view = deal.view(deal.turn)
+    assert hints.hint(view, level) == []
+    think = expert.EXPERT_THINK if level == "expert" else strong.DEFAULT_THINK
+    assert asked == [strong.auction_think(view) * think]
+    assert asked[0] > hints.CALL_HINT_SECONDS * (2 if level == "expert" else 1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
-from belot.bots import analysis, expert
+from belot.bots import analysis, expert, strong
 from belot.engine.deal import Deal, Phase
 from belot.engine.view import SeatView
 
@@ -14,8 +14,10 @@ __all__ = ["annotate", "hint"]
 
 #: Seconds of search for one hint on a card.
 HINT_SECONDS = 0.5
-#: Seconds for a hint in the auction: each call may end in its own contract, so each world
-#: solves up to seven full deals (at 0.5 s one deal in forty found no world it could solve).
+#: Fewest seconds for a hint in the auction: each call may end in its own contract, so each
+#: world solves up to seven full deals (at 0.5 s one deal in forty found no world it could
+#: solve). A level that searches its own auction turns longer (``strong.auction_think``: French
+#: Belote's and Bela's 1.8 s) gives its hint as long.
 CALL_HINT_SECONDS = 1.5
 #: Whose search a hint is: the ``strong`` level's, or the ``expert`` level's (for a person who
 #: will wait a few seconds): its own seconds (``expert.EXPERT_THINK`` on a card, twice the call
@@ -31,9 +33,10 @@ def hint(view: SeatView, level: str = "strong") -> list[dict[str, Any]]:
     deep = level == "expert"
     pairs: list[tuple[object, float]]
     if view.phase is Phase.AUCTION:
+        own = strong.auction_think(view) * (expert.EXPERT_THINK if deep else strong.DEFAULT_THINK)
         calls = analysis.hint_calls(
             view,
-            think=CALL_HINT_SECONDS * (2 if deep else 1),
+            think=max(CALL_HINT_SECONDS * (2 if deep else 1), own),
             max_worlds=expert.AUCTION_WORLDS if deep else None,
         )
         pairs = [(estimate.call, estimate.points) for estimate in calls]
