@@ -344,3 +344,23 @@ def test_the_later_call_is_one_for_all_worlds_that_come_back_after_its_margin() 
     assert bidding._with_later(5.0, later, 2.0) == 35.0  # +15 a world clears the margin
     assert bidding._with_later(5.0, later, 4.0) == 5.0  # +7.5 a world does not: pass
     assert bidding._with_later(5.0, {}, 0.0) == 5.0
+
+
+def test_the_partner_calls_in_the_worlds_as_its_model_does() -> None:
+    # A partner model that takes at any strength: after the seat's first-round pass the deal
+    # is played in the turned suit, the partner's unless the seat between them takes it first.
+    passing = Call.pass_()
+    partner = call_model._PartnerBot(0)
+    ours = alone = 0
+    for seed in range(20):
+        deal = _french_auction(seed)
+        me = deal.turn
+        turned = deal.view(me).turned if me is not None else None
+        assert me is not None and turned is not None
+        played, _, _ = bidding._game_auctions(deal, [passing], BasicBot(), partner=partner)
+        ((mine, outcome),) = played[0]
+        assert mine is None and outcome.contract == Contract(turned.suit)
+        ours += outcome.declarers is me.team
+        basic, _, _ = bidding._game_auctions(deal, [passing], BasicBot())
+        alone += basic[0][0][1].declarers is me.team and basic[0][0][1].contract is not None
+    assert ours > alone

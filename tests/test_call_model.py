@@ -7,8 +7,8 @@ import statistics
 
 import pytest
 
-from belot.bots import bidding
-from belot.bots.basic import BasicBot, coinche_estimate
+from belot.bots import bidding, call_model
+from belot.bots.basic import NAME_AT, TAKE_AT, BasicBot, coinche_estimate
 from belot.bots.call_model import CallModel, call_chances, likelihood
 from belot.bots.sampling import Constraints, deal_hidden, played_cards
 from belot.engine.actions import Call, CallKind, Cut
@@ -165,3 +165,53 @@ def test_coinche_hands_are_all_dealt_before_the_auction() -> None:
     played = played_cards(view)
     dealt = [hands[s] | played[s] for s in range(4)]
     assert CallModel(view).dealt(hands, rng) == likelihood(view, dealt)
+
+
+@pytest.mark.parametrize("game", ["french", "bela"])
+def test_the_partner_is_read_and_modelled_at_its_own_bar(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With PARTNER_AT, North reads South's take or naming at South's own bar, and the model of
+    # South in the auction's worlds (``partner_bot``) calls at that bar: each of its calls gets
+    # (nearly) all the chance, each other legal call (nearly) none, and some of them differ
+    # from `basic`'s own.
+    rules = getattr(Rules, game)()
+    assert call_model.partner_bot(game) is None and call_model.bars_of(game, Seat.N) is None
+    monkeypatch.setitem(call_model.PARTNER_AT, game, 40)
+    partner = call_model.partner_bot(game)
+    assert partner is not None
+    bars = call_model.bars_of(game, Seat.N)
+    basic = TAKE_AT if game == "french" else NAME_AT
+    assert bars == (basic, basic, 40, basic)
+    differ = 0
+    for n in range(200):
+        deal = Deal.new(rules, dealer=Seat(n % 4), seed=f"partner-{n}")
+        deal.push(Cut(9))
+        hands = [0, 0, 0, 0]
+        while deal.phase is Phase.AUCTION:
+            seat = deal.turn
+            assert seat is not None
+            view = deal.view(seat)
+            hands[seat] = _mask(view.hand)
+            call = (partner if seat is Seat.S else BasicBot(seed=0)).act(view)
+            assert isinstance(call, Call)
+            calls = [*deal.calls, (seat, call)]
+            chance = call_chances(
+                rules, calls, hands, deal.turned_card, deal.dealer, SHARP, bars=bars
+            )
+            assert chance[-1] >= 0.95, (n, seat, call)
+            for other in view.legal:
+                if isinstance(other, Call) and other != call:
+                    instead = call_chances(
+                        rules,
+                        [*deal.calls, (seat, other)],
+                        hands,
+                        deal.turned_card,
+                        deal.dealer,
+                        SHARP,
+                        bars=bars,
+                    )
+                    assert instead[-1] <= 0.05, (n, seat, call, other)
+            differ += seat is Seat.S and call != BasicBot(seed=0).act(view)
+            deal.push(call)
+    assert differ >= 5

@@ -214,9 +214,9 @@ class BasicBot(Bot):
 TAKE_AT: Final = 52
 
 
-def take_or_pass(view: SeatView) -> Call:
+def take_or_pass(view: SeatView, at: int = TAKE_AT) -> Call:
     """French Belote: take the suit that is strongest with the turned card added (trumps and
-    honours counted as in the Bulgarian auction), if it reaches ``TAKE_AT``; else pass."""
+    honours counted as in the Bulgarian auction), if it reaches ``at``; else pass."""
     assert view.turned is not None
     hand = view.turned.mask
     for card in view.hand:
@@ -226,7 +226,7 @@ def take_or_pass(view: SeatView) -> Call:
         if not isinstance(call, Call) or call.contract is None:
             continue
         strength = contract_strength(hand, call.contract)
-        if strength >= TAKE_AT and (best is None or strength > best[0]):
+        if strength >= at and (best is None or strength > best[0]):
             best = (strength, call)
     return best[1] if best is not None else Call.pass_()
 
@@ -237,10 +237,10 @@ def take_or_pass(view: SeatView) -> Call:
 NAME_AT: Final = 54
 
 
-def name_or_pass(view: SeatView) -> Call:
+def name_or_pass(view: SeatView, at: int = NAME_AT) -> Call:
     """Bela: name the suit in which the six visible cards are strongest (trumps and honours
-    counted as in the Bulgarian auction) if it reaches ``NAME_AT``, else pass; the dealer, who
-    may not pass once the others have, names its strongest suit."""
+    counted as in the Bulgarian auction) if it reaches ``at``, else pass; the dealer, who may
+    not pass once the others have, names its strongest suit."""
     hand = 0
     for card in view.hand:
         hand |= card.mask
@@ -250,7 +250,7 @@ def name_or_pass(view: SeatView) -> Call:
         key=lambda sc: sc[0],
     )
     forced = Call.pass_() not in view.legal
-    return best if forced or strength >= NAME_AT else Call.pass_()
+    return best if forced or strength >= at else Call.pass_()
 
 
 #: Coinche: what a trump of each rank (7 8 9 10 J Q K A) is expected to bring in card points,

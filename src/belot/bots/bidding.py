@@ -43,7 +43,7 @@ from belot.bots.basic import (
     contract_strength,
     defence_strength,
 )
-from belot.bots.call_model import CallModel
+from belot.bots.call_model import CallModel, partner_bot
 from belot.bots.match_equity import MatchUtility, match_utility
 from belot.bots.sampling import (
     Constraints,
@@ -377,6 +377,7 @@ def _estimate_game_calls(
     later: dict[Call, dict[Call, float]] = {call: {} for call in calls}
     back = dict.fromkeys(calls, 0.0)  # those worlds' weight
     again = GAME_AGAIN and game_of(rules).name == "french"
+    partner = partner_bot(game_of(rules).name)
     weights = 0.0
     worlds = 0
     spent = 0
@@ -393,7 +394,7 @@ def _estimate_game_calls(
             deal = world_deal(view, hidden, rng)
         except SamplingError:
             continue
-        played, positions, pushed = _game_auctions(deal, calls, model, again=again)
+        played, positions, pushed = _game_auctions(deal, calls, model, again=again, partner=partner)
         # The auctions played out cost time the solver's nodes do not count.
         spent += CALL_NODES * pushed
         outcomes = [outcome for ends in played for _, outcome in ends]
@@ -539,7 +540,7 @@ def _world_extras(
 
 
 def _game_auctions(
-    deal: Deal, calls: list[Call], model: Bot, *, again: bool = False
+    deal: Deal, calls: list[Call], model: Bot, *, again: bool = False, partner: Bot | None = None
 ) -> tuple[
     list[list[tuple[Call | None, _Played]]],
     dict[tuple[tuple[int, int, int, int], Contract, Team], Position],
@@ -549,16 +550,19 @@ def _game_auctions(
     made by ``model``; the position of the first lead of each contract so reached; and how
     many calls were made in all. Each call's ends are one, with no call of this seat's after
     it (None); with ``again``, when the auction comes back to this seat, one for each of its
-    calls then (the call), the rest made by ``model``."""
+    calls then (the call), the rest made by ``model`` (the partner's by ``partner``, if
+    given)."""
     made = 0
     played: list[list[tuple[Call | None, _Played]]] = []
     positions: dict[tuple[tuple[int, int, int, int], Contract, Team], Position] = {}
     me = deal.turn
     assert me is not None
+    models = [model] * 4
+    models[me.partner] = partner or model
     for call in calls:
         deal.push(call, me)
         ends: list[tuple[Call | None, _Played]] = []
-        made += 1 + _finish(deal, model, me, None, again, ends, positions)
+        made += 1 + _finish(deal, models, me, None, again, ends, positions)
         deal.pop()
         played.append(ends)
     return played, positions, made
@@ -566,15 +570,15 @@ def _game_auctions(
 
 def _finish(
     deal: Deal,
-    model: Bot,
+    models: list[Bot],
     me: Seat,
     mine: Call | None,
     again: bool,
     ends: list[tuple[Call | None, _Played]],
     positions: dict[tuple[tuple[int, int, int, int], Contract, Team], Position],
 ) -> int:
-    """Finish the auction of ``deal`` with ``model``'s calls (this seat's too, unless
-    ``again``: then each of its calls in turn), add where it ends to ``ends`` (with ``mine``,
+    """Finish the auction of ``deal`` with each seat's ``models``' calls (this seat's too,
+    unless ``again``: then each of its calls in turn), add where it ends to ``ends`` (with ``mine``,
     this seat's later call) and its first lead to ``positions``; how many calls were made.
     ``deal`` is left as it was."""
     pushed = 0
@@ -585,12 +589,12 @@ def _finish(
         if again and turn == me:
             for later in [a for a in deal.legal_actions() if isinstance(a, Call)]:
                 deal.push(later, me)
-                made += 1 + _finish(deal, model, me, later, False, ends, positions)
+                made += 1 + _finish(deal, models, me, later, False, ends, positions)
                 deal.pop()
             for _ in range(pushed):
                 deal.pop()
             return made + pushed
-        deal.push(model.act(deal.view(turn)), turn)
+        deal.push(models[turn].act(deal.view(turn)), turn)
         pushed += 1
     contract, bidder = deal.contract, deal.bidder
     hands = (

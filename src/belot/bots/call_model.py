@@ -14,6 +14,9 @@ recontras at `basic`'s bars, made only when no bid was); its auction was the fir
 them so, and its card play keeps the priors of ``sampling.weight`` (``strong.PLAY_CALL_MODEL``).
 
 A call that `basic` never makes (a raise over its partner's Coinche bid) says nothing here.
+
+The seat's partner may be read at a bar of its own (``PARTNER_AT``: a French take, a Bela
+naming), and ``partner_bot`` makes its calls at that bar in the auction's worlds.
 """
 
 from __future__ import annotations
@@ -23,32 +26,51 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Final
 
+from belot.bots.base import Bot
 from belot.bots.basic import (
     COINCHE_CAPOT,
     NAME_AT,
     TAKE_AT,
+    BasicBot,
     bid_margin,
     coinche_estimate,
     coinche_margin,
     contra_margin,
     contract_strength,
+    name_or_pass,
     recontra_margin,
     surcoinche_margin,
+    take_or_pass,
 )
 from belot.bots.sampling import played_cards
-from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
+from belot.engine.actions import CAPOT_LEVEL, Action, Call, CallKind
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
+from belot.engine.deal import Phase
 from belot.engine.games import game_of
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.engine.view import SeatView
 
-__all__ = ["SCALE", "CallModel", "before_each", "bulgarian_chance", "call_chances", "likelihood"]
+__all__ = [
+    "PARTNER_AT",
+    "SCALE",
+    "CallModel",
+    "before_each",
+    "bulgarian_chance",
+    "call_chances",
+    "likelihood",
+    "partner_bot",
+]
 
 #: Strength points (Bulgarian Belot, French Belote, Bela) or card points (Coinche) per unit of
 #: the logistic.
 SCALE: Final = {"bulgarian": 8.0, "french": 8.0, "bela": 8.0, "coinche": 8.0}
+#: The strength at which the seat's partner is taken to take a French deal or name Bela's
+#: trumps, by game (absent: `basic`'s own ``TAKE_AT`` and ``NAME_AT``, as for the other seats).
+#: `strong` takes French Belote's turned suit from about 40 (half its first-round turns of
+#: strength 36 to 47 took, where `basic` takes at 52).
+PARTNER_AT: dict[str, int] = {}
 #: The lowest Coinche bid, and the highest below capot.
 _LOWEST: Final = 80
 _HIGHEST: Final = 160
@@ -64,6 +86,7 @@ class CallModel:
     def __init__(self, view: SeatView) -> None:
         self.view = view
         self.game = game_of(view.rules).name
+        self._bars = bars_of(self.game, view.seat)
         self.seats = sorted({seat for seat, _ in view.calls if seat != view.seat})
         self._known: dict[tuple[Seat, int], float] = {}
         self._played = played_cards(view)  # each seat's cards played, the same in every world
@@ -88,7 +111,13 @@ class CallModel:
                 hands = [0, 0, 0, 0]
                 hands[seat] = hand
                 chances = call_chances(
-                    view.rules, view.calls, hands, view.turned, view.dealer, only=seat
+                    view.rules,
+                    view.calls,
+                    hands,
+                    view.turned,
+                    view.dealer,
+                    only=seat,
+                    bars=self._bars,
                 )
                 for (caller, _), chance in zip(view.calls, chances, strict=True):
                     if caller == seat:
@@ -135,6 +164,42 @@ class CallModel:
         return result
 
 
+def bars_of(game: str, seat: Seat) -> tuple[int, int, int, int] | None:
+    """Each seat's bar to take a French deal or name Bela's trumps, as ``seat`` reads them:
+    `basic`'s, its partner's ``PARTNER_AT`` (None: `basic`'s for all, or not those games)."""
+    at = PARTNER_AT.get(game)
+    if at is None or game not in ("french", "bela"):
+        return None
+    bars = [TAKE_AT if game == "french" else NAME_AT] * 4
+    bars[seat.partner] = at
+    return (bars[0], bars[1], bars[2], bars[3])
+
+
+class _PartnerBot(BasicBot):
+    """`basic`, but taking a French deal or naming Bela's trumps at its own bar."""
+
+    def __init__(self, at: int) -> None:
+        super().__init__()
+        self.at = at
+
+    def act(self, view: SeatView) -> Action:
+        if view.phase is Phase.AUCTION and len(view.legal) > 1:
+            if view.turned is not None:
+                return take_or_pass(view, self.at)
+            if view.rules.preset == "bela":
+                return name_or_pass(view, self.at)
+        return super().act(view)
+
+
+def partner_bot(game: str) -> Bot | None:
+    """The model of the seat's partner in the auction's worlds, when ``PARTNER_AT`` gives it a
+    bar of its own in ``game`` (None: `basic`, as the others)."""
+    at = PARTNER_AT.get(game)
+    if at is None or game not in ("french", "bela"):
+        return None
+    return _PartnerBot(at)
+
+
 def likelihood(view: SeatView, hands: Hands) -> float:
     """``CallModel(view).auction(hands)``, for one world."""
     return CallModel(view).auction(hands)
@@ -148,17 +213,19 @@ def call_chances(
     dealer: Seat = Seat.N,
     scale: float | None = None,
     only: Seat | None = None,
+    bars: Sequence[int] | None = None,
 ) -> list[float]:
     """For each call of an auction (``calls``, in order), the chance that `basic` holding its
     seat's cards of ``hands`` would have made it after the calls before it; ``turned`` is French
     Belote's turned card, ``dealer`` Bela's dealer (forced to name after three passes). With
-    ``only``, the other seats' calls are given 1.0."""
+    ``only``, the other seats' calls are given 1.0. ``bars``: each seat's strength to take a
+    French deal or name Bela's trumps (by default `basic`'s own)."""
     name = game_of(rules).name
     unit = SCALE.get(name, 8.0) if scale is None else scale
     if name == "french" and turned is not None:
-        return _french(calls, hands, turned, unit, only)
+        return _french(calls, hands, turned, unit, only, bars or (TAKE_AT,) * 4)
     if name == "bela":
-        return _bela(calls, hands, dealer, unit, only)
+        return _bela(calls, hands, dealer, unit, only, bars or (NAME_AT,) * 4)
     if name == "coinche":
         return _coinche(calls, hands, rules.coinche_capot, unit, only)
     return [1.0] * len(calls)
@@ -186,11 +253,16 @@ def _best_of(strength: dict[int, int], chosen: int, scale: float) -> float:
 
 
 def _french(
-    calls: Calls, hands: Hands, turned: Card, scale: float, only: Seat | None
+    calls: Calls,
+    hands: Hands,
+    turned: Card,
+    scale: float,
+    only: Seat | None,
+    bars: Sequence[int],
 ) -> list[float]:
     """French Belote: a pass in the first round says the turned suit with the turned card is
-    under ``TAKE_AT``; in the second, that every other suit is; a take, that the suit taken is
-    over it and the strongest of those the seat could take."""
+    under the seat's bar (``bars``); in the second, that every other suit is; a take, that the
+    suit taken is over it and the strongest of those the seat could take."""
     chances = []
     for n, (seat, call) in enumerate(calls):
         if only is not None and seat != only:
@@ -200,19 +272,26 @@ def _french(
         suits = [turned.suit] if n < 4 else [s for s in range(4) if s != turned.suit]
         strength = {s: contract_strength(hand, Contract(s)) for s in suits}
         if call.kind is CallKind.PASS:
-            chances.append(1.0 - _at_least(max(strength.values()), TAKE_AT, scale))
+            chances.append(1.0 - _at_least(max(strength.values()), bars[seat], scale))
         elif call.contract is not None and int(call.contract) in strength:
             taken = int(call.contract)
-            chance = _at_least(strength[taken], TAKE_AT, scale)
+            chance = _at_least(strength[taken], bars[seat], scale)
             chances.append(chance * _best_of(strength, taken, scale))
         else:
             chances.append(1.0)
     return chances
 
 
-def _bela(calls: Calls, hands: Hands, dealer: Seat, scale: float, only: Seat | None) -> list[float]:
-    """Bela: a pass says every suit is under ``NAME_AT``; a naming, that the suit named is the
-    strongest and over it (the dealer forced to name: only the strongest)."""
+def _bela(
+    calls: Calls,
+    hands: Hands,
+    dealer: Seat,
+    scale: float,
+    only: Seat | None,
+    bars: Sequence[int],
+) -> list[float]:
+    """Bela: a pass says every suit is under the seat's bar (``bars``); a naming, that the suit
+    named is the strongest and over it (the dealer forced to name: only the strongest)."""
     chances = []
     passes = 0
     for seat, call in calls:
@@ -222,13 +301,13 @@ def _bela(calls: Calls, hands: Hands, dealer: Seat, scale: float, only: Seat | N
             continue
         strength = {s: contract_strength(hands[seat], Contract(s)) for s in range(4)}
         if call.kind is CallKind.PASS:
-            chances.append(1.0 - _at_least(max(strength.values()), NAME_AT, scale))
+            chances.append(1.0 - _at_least(max(strength.values()), bars[seat], scale))
             passes += 1
         elif call.contract is not None and call.contract.is_suit:
             named = int(call.contract)
             chance = _best_of(strength, named, scale)
             if not (seat == dealer and passes == 3):
-                chance *= _at_least(strength[named], NAME_AT, scale)
+                chance *= _at_least(strength[named], bars[seat], scale)
             chances.append(chance)
         else:
             chances.append(1.0)
