@@ -180,7 +180,8 @@ def test_the_play_inference_weighs_the_worlds(monkeypatch: pytest.MonkeyPatch) -
             continue
         estimates = []
         for miss in (None, 1.0, 0.01):
-            monkeypatch.setattr(strong_module, "PLAY_INFERENCE", miss)
+            games = ("bulgarian", "french", "coinche", "bela")
+            monkeypatch.setattr(strong_module, "PLAY_INFERENCE", dict.fromkeys(games, miss))
             estimates.append(estimate_cards(view, random.Random(3), think=0.02))
         off, neutral, on = estimates
         assert neutral == off
