@@ -290,7 +290,9 @@ GAME_MODEL = True
 GAME_CANDIDATES: Final = 32
 #: Whether, in French Belote's first round, a world whose auction comes back to the seat in the
 #: second weighs each of its calls then and makes the best over all such worlds (the seat will
-#: choose then, not `basic`), instead of `basic`'s call for it in each world.
+#: choose then, not `basic`), instead of `basic`'s call for it in each world. In an A/B test
+#: (seed 163, stopped after 381 deal pairs, 80 differing) +1.09 ± 3.33 game points a deal: no
+#: gain shown, so off.
 GAME_AGAIN = False
 #: Solver nodes a candidate world is charged (its dealing and its calls' chance: about 90 µs).
 CANDIDATE_NODES: Final = 500
