@@ -378,8 +378,9 @@ def _estimate_game_calls(
     # by the seat's call then (one turn, the same in all of them: French Belote's second round).
     later: dict[Call, dict[Call, float]] = {call: {} for call in calls}
     back = dict.fromkeys(calls, 0.0)  # those worlds' weight
-    again = GAME_AGAIN and game_of(rules).name == "french"
-    partner = partner_bot(game_of(rules).name)
+    game = game_of(rules).name
+    again = GAME_AGAIN and game == "french"
+    partner = partner_bot(game)
     weights = 0.0
     worlds = 0
     spent = 0

@@ -166,11 +166,17 @@ class CallModel:
         return result
 
 
+def _partner_at(game: str) -> int | None:
+    """The partner's own bar in ``game`` (``PARTNER_AT``; None: `basic`'s, or a game without
+    such a bar)."""
+    return PARTNER_AT.get(game) if game in ("french", "bela") else None
+
+
 def bars_of(game: str, seat: Seat) -> tuple[int, int, int, int] | None:
     """Each seat's bar to take a French deal or name Bela's trumps, as ``seat`` reads them:
     `basic`'s, its partner's ``PARTNER_AT`` (None: `basic`'s for all, or not those games)."""
-    at = PARTNER_AT.get(game)
-    if at is None or game not in ("french", "bela"):
+    at = _partner_at(game)
+    if at is None:
         return None
     bars = [TAKE_AT if game == "french" else NAME_AT] * 4
     bars[seat.partner] = at
@@ -196,10 +202,8 @@ class _PartnerBot(BasicBot):
 def partner_bot(game: str) -> Bot | None:
     """The model of the seat's partner in the auction's worlds, when ``PARTNER_AT`` gives it a
     bar of its own in ``game`` (None: `basic`, as the others)."""
-    at = PARTNER_AT.get(game)
-    if at is None or game not in ("french", "bela"):
-        return None
-    return _PartnerBot(at)
+    at = _partner_at(game)
+    return None if at is None else _PartnerBot(at)
 
 
 def likelihood(view: SeatView, hands: Hands) -> float:
