@@ -189,6 +189,44 @@ def test_the_play_inference_weighs_the_worlds(monkeypatch: pytest.MonkeyPatch) -
     assert changed >= 2
 
 
+def test_a_card_clearly_best_is_settled() -> None:
+    # Card 0 is ahead of card 1 world by world by 10 less or more 1: clear at 3 errors.
+    rows = [[10.0 + (-1) ** i, 0.0, 5.0] for i in range(24)]
+    weights = [1.0] * 24
+    assert strong_module._settled(rows, weights, 3.0)
+    # Ahead on average, but by a few worlds' large gains: not clear.
+    rows = [[160.0, 0.0]] + [[0.0, 1.0]] * 23
+    assert not strong_module._settled(rows, weights, 2.0)
+    assert strong_module._settled([[0.0, 1.0]] * 24, weights, 2.0)
+    # Cards level in every world are no obstacle; level in some only, they are.
+    assert strong_module._settled([[3.0, 3.0, 1.0]] * 24, weights, 2.0)
+    assert not strong_module._settled([[3.0, 3.0]] * 23 + [[3.0, 4.0]], weights, 2.0)
+    # A world of weight 0 counts for nothing.
+    rows = [[1.0, 0.0]] * 23 + [[0.0, 500.0]]
+    assert strong_module._settled(rows, [1.0] * 23 + [0.0], 3.0)
+    assert not strong_module._settled(rows, weights, 3.0)
+
+
+def test_a_clear_decision_stops_dealing_worlds() -> None:
+    # Off, no decision stops early; on, some do, and all decide as often as not as before.
+    stopped = same = 0
+    views = [d.view(d.turn) for d in _play_positions(16, seed=21) if d.turn is not None]
+    views = [v for v in views if sum(isinstance(a, Play) for a in v.legal) > 1]
+    for view in views:
+        full = estimate_cards(view, random.Random(3), think=0.5, game_points=True)
+        clear = estimate_cards(view, random.Random(3), think=0.5, game_points=True, clear=2.0)
+        assert clear[0].worlds <= full[0].worlds
+        if clear[0].worlds < full[0].worlds:
+            stopped += 1
+            assert clear[0].worlds >= strong_module.CLEAR_MIN_WORLDS
+            assert clear[0].worlds % strong_module.CLEAR_EVERY == 0
+        else:
+            assert clear == full
+        same += clear[0].card == full[0].card
+    assert stopped >= 3
+    assert same >= len(views) - 2
+
+
 @pytest.mark.parametrize("think", [0.02, 0.1])
 def test_strong_is_deterministic_and_legal(think: float) -> None:
     for deal in _play_positions(5, seed=9):

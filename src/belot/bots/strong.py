@@ -32,6 +32,8 @@ import threading
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+import numpy as np
+
 from belot.bots.base import Bot, Progress, Thought, decision_rng
 from belot.bots.basic import BasicBot
 from belot.bots.bidding import (
@@ -141,6 +143,14 @@ PLAY_CALL_MODEL: tuple[str, ...] = ("french", "coinche", "bela")
 #: A card of the first trick may search this many times a card's node budget: a world is a
 #: whole deal to solve then, so the budget buys the fewest worlds.
 FIRST_TRICK_THINK: Final = 1.2
+#: A card decision stops dealing worlds once its best card is clearly best (``_settled``): ahead
+#: of every other card by more than this many standard errors of the weighted mean of their
+#: difference world by world (or level with it in every world). None: every decision deals
+#: worlds until its budget or ``MAX_WORLDS``.
+CLEAR_Z: float | None = None
+#: The least worlds before a decision may stop so, and how often (in worlds) it looks.
+CLEAR_MIN_WORLDS = 24
+CLEAR_EVERY = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +184,7 @@ def estimate_cards(
     max_worlds: int | None = None,
     game_points: bool = False,
     value_lone: bool = False,
+    clear: float | None = None,
     progress: Progress | None = None,
 ) -> list[CardEstimate]:
     """Each legal card of ``view`` with its expected final card points for the mover's team,
@@ -185,6 +196,9 @@ def estimate_cards(
     With ``game_points``, the mean is of the game points the deal would write for the mover's
     team minus the other's (made or inside, doubles, each world's declarations and belots: see
     ``_GameObjective``) instead of card points.
+
+    With ``clear``, the dealing stops early once the best card so far is ahead of every other by
+    more than ``clear`` standard errors (``_settled``; not where a card may keep a bela silent).
 
     ``progress`` is told the worlds solved and the best card so far after each world (and
     once before the first); it changes nothing of the search."""
@@ -219,6 +233,10 @@ def estimate_cards(
     model = None if miss is None else PlayModel(view, miss)
     weights = 0.0
     worlds = 0
+    # Each world's weight and its value of each legal card, to see when the best is clear.
+    watch = None if silent else clear
+    seen: list[float] = []
+    rows: list[list[float]] = []
     if progress is not None:
         progress(Thought(len(legal), 0, max_worlds, 0.0, None))
     for _ in range(max_worlds):
@@ -253,12 +271,17 @@ def estimate_cards(
         w = weight(view, world) if calls is None else calls.dealt(world, rng)
         if model is not None:
             w *= model.weight(world)
-        for card in legal:
-            value = values[card]
-            if objective is not None:
-                sums[card] += w * objective(value, extras)
-            else:
-                sums[card] += w * (value if ours else total - value)
+        row = [
+            objective(values[card], extras)
+            if objective is not None
+            else (values[card] if ours else total - values[card])
+            for card in legal
+        ]
+        for card, value in zip(legal, row, strict=True):
+            sums[card] += w * value
+        if watch is not None:
+            seen.append(w)
+            rows.append(row)
         if objective is not None and extras is not None:
             for card in silent:
                 silent_sums[card] += w * objective(values[card], objective.silenced(extras))
@@ -269,6 +292,13 @@ def estimate_cards(
             spent = 1.0 - max(budget, 0) / planned if planned > 0 else 1.0
             progress(Thought(len(legal), worlds, max_worlds, spent, Play(best)))
         if budget <= 0:
+            break
+        if (
+            watch is not None
+            and worlds >= CLEAR_MIN_WORLDS
+            and worlds % CLEAR_EVERY == 0
+            and _settled(rows, seen, watch)
+        ):
             break
     if worlds == 0 or weights <= 0.0:  # no world, or none the calls and plays allow
         return [CardEstimate(card, float("nan"), 0) for card in legal]
@@ -283,6 +313,24 @@ def estimate_cards(
     ]
     estimates.sort(key=lambda e: (-e.points, e.card.index))
     return estimates
+
+
+def _settled(rows: list[list[float]], weights: list[float], z: float) -> bool:
+    """Whether, over the worlds of ``rows`` (each world's value of each card) and ``weights``, the
+    card with the best weighted mean is ahead of each other card by more than ``z`` standard
+    errors of the weighted mean of their difference world by world, or level with it in every
+    world."""
+    w = np.asarray(weights)
+    total = w.sum()
+    if total <= 0.0:
+        return False
+    values = np.asarray(rows)
+    best = int(np.argmax(w @ values))
+    gaps = values[:, best : best + 1] - values
+    means = w @ gaps / total
+    errors = np.sqrt((w * w) @ (gaps - means) ** 2) / total
+    clear = (means > z * errors) | (gaps == 0.0).all(axis=0)
+    return bool(clear.all())
 
 
 #: What a world adds to the score beyond its card points: the declaration points that score
@@ -458,6 +506,7 @@ class StrongBot(Bot):
             think=think,
             max_worlds=self.card_worlds,
             game_points=True,
+            clear=CLEAR_Z,
             progress=progress,
         )
         if not estimates or estimates[0].worlds == 0:
