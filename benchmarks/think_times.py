@@ -3,7 +3,9 @@ first trick's cards and the later cards apart (each has its own node budget).
 
 Run: ``.venv/bin/python benchmarks/think_times.py [DEALS]`` (``strong`` against ``basic`` in 16
 Bulgarian deals: about a minute on one core), or with ``--level``, ``--against`` and ``--games``
-(``benchmarks/expert_times.py`` is this for ``expert``, with its bound). Only decisions with a
+(``benchmarks/expert_times.py`` is this for ``expert``, with its bound), and ``--set`` to set
+module constants of ``belot.bots`` for the run, as ``ab_test.py`` does
+(``--set '{"strong.CLEAR_Z": 2.0}'``). Only decisions with a
 choice count; CPU time is the deciding thread's (``time.thread_time``), so a busy machine slows
 the wall clock, not these figures. The numba cache should be warm (run any solve once before).
 """
@@ -11,6 +13,8 @@ the wall clock, not these figures. The numba cache should be warm (run any solve
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
 import time
 
 from belot.bots import make
@@ -75,11 +79,22 @@ def arguments(
     parser.add_argument("--level", default=level)
     parser.add_argument("--against", default=against)
     parser.add_argument("--games", default=games)
+    parser.add_argument(
+        "--set", default="{}", help='module constants of belot.bots, {"module.NAME": value}'
+    )
     return parser
+
+
+def apply(settings: str) -> None:
+    """Set the module constants of ``belot.bots`` that the JSON ``settings`` name."""
+    for name, value in json.loads(settings).items():
+        module, _, attribute = name.rpartition(".")
+        setattr(importlib.import_module(f"belot.bots.{module}"), attribute, value)
 
 
 def main() -> None:
     args = arguments("strong", "basic", 16, "bulgarian").parse_args()
+    apply(args.set)
     for game in args.games.split(","):
         report(game, *times(args.level, args.against, game, args.deals, "think-"))
 
