@@ -5,7 +5,7 @@ Run: ``.venv/bin/python benchmarks/think_times.py [DEALS]`` (``strong`` against 
 Bulgarian deals: about a minute on one core), or with ``--level``, ``--against`` and ``--games``
 (``benchmarks/expert_times.py`` is this for ``expert``, with its bound), and ``--set`` to set
 module constants of ``belot.bots`` for the run, as ``ab_test.py`` does
-(``--set '{"strong.CLEAR_Z": 2.0}'``). Only decisions with a
+(``--set '{"strong.CLEAR": {"french": [2.0, 320]}}'``). Only decisions with a
 choice count; CPU time is the deciding thread's (``time.thread_time``), so a busy machine slows
 the wall clock, not these figures. The numba cache should be warm (run any solve once before).
 """

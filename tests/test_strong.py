@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from belot.bots import Bot, bidding, make
+from belot.bots import Bot, bidding, expert, make
 from belot.bots import strong as strong_module
 from belot.bots.base import Thought
 from belot.bots.sampling import Constraints, deal_hidden, weight
@@ -284,6 +284,40 @@ def test_a_card_of_the_first_trick_searches_a_larger_budget(
     thinks = {size: think for size, think in asked}
     assert thinks[8] == pytest.approx(0.1 * strong_module.FIRST_TRICK_THINK) == pytest.approx(0.12)
     assert all(think == 0.1 for size, think in asked if size < 8)
+
+
+def test_the_games_of_clear_stop_clear_card_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game of CLEAR gives the card search its z and its most worlds; another game, or the
+    # expert (which never stops early), gives neither.
+    asked: list[tuple[float | None, int | None]] = []
+
+    def recording(
+        view: SeatView,
+        rng: random.Random,
+        *,
+        clear: float | None,
+        max_worlds: int | None,
+        **_: object,
+    ) -> list[object]:
+        asked.append((clear, max_worlds))
+        return []
+
+    monkeypatch.setattr(strong_module, "estimate_cards", recording)
+    views = [d.view(d.turn) for d in _play_positions(12, seed=9) if d.turn is not None]
+    views = [v for v in views if sum(isinstance(a, Play) for a in v.legal) > 1]
+    expected = [
+        ({}, "strong", (None, None)),
+        ({"bulgarian": (2.5, 240)}, "strong", (2.5, 240)),
+        ({"french": (2.5, 240)}, "strong", (None, None)),
+        ({"bulgarian": (2.5, 240)}, "expert", (None, expert.CARD_WORLDS)),
+    ]
+    for games, level, both in expected:
+        monkeypatch.setattr(strong_module, "CLEAR", games)
+        asked.clear()
+        bot = make(level, seed=2, think=0.1)
+        for view in views:
+            bot.act(view)
+        assert asked and set(asked) == {both}
 
 
 def test_a_small_budget_still_solves_a_costly_first_world() -> None:

@@ -11,7 +11,8 @@ with the best mean game points played) with a larger search a decision:
   ``strong``'s A/B tests 2.9 times the nodes gained +0.87 ± 0.73 game points a deal.
 * at most ``CARD_WORLDS`` worlds a card (``strong``: 160) and ``AUCTION_WORLDS`` an auction
   turn (``strong``: 48), so that the larger budget is spent on more worlds rather than cut
-  off by the cap.
+  off by the cap; and no card decision stops before them because its best card is clear
+  (``strong.CLEAR``).
 
 The auction and the first trick take ``strong``'s factors of the budget (1.2 each, an auction
 turn of Coinche 2.4, of French Belote or Bela 3.6: ``strong.GAME_AUCTION_THINK``), so its
@@ -49,3 +50,4 @@ class ExpertBot(StrongBot):
     default_think: ClassVar[float | None] = EXPERT_THINK
     card_worlds: ClassVar[int | None] = CARD_WORLDS
     auction_worlds: ClassVar[int | None] = AUCTION_WORLDS
+    settles: ClassVar[bool] = False
