@@ -148,9 +148,11 @@ FIRST_TRICK_THINK: Final = 1.2
 #: ahead of every other by more than that many standard errors of the weighted mean of their
 #: difference world by world (or level with it in every world); the most worlds, in place of
 #: ``MAX_WORLDS``, so that the time the clear decisions save may go to the close ones. The
-#: other games deal until the budget or ``MAX_WORLDS``. French Belote at 2 errors and 320
-#: worlds, in an A/B test against neither (seed 171, 1,000 deal pairs, 326 differing): -0.91 ±
-#: 1.67 game points a deal, and its median decision with a choice 32-37 ms, not 54 ms.
+#: other games deal until the budget or ``MAX_WORLDS``. In French Belote's A/B tests against
+#: neither (1,000 deal pairs each): 2 errors and 320 worlds -0.91 ± 1.67 game points a deal
+#: (seed 171), its median decision with a choice 44 ms where the committed code's was 67 (both
+#: cores busy); 3 errors and 320 worlds -0.65 ± 1.58 (seed 173), the median 81 ms. No gain nor
+#: loss shown, so no game stops early (docs/bots/research.md, "A card decision that stops").
 CLEAR: dict[str, tuple[float, int]] = {}
 #: The least worlds before a decision may stop so, and how often (in worlds) it looks.
 CLEAR_MIN_WORLDS = 24
