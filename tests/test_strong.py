@@ -208,7 +208,9 @@ def test_a_card_clearly_best_is_settled() -> None:
 
 
 def test_a_clear_decision_stops_dealing_worlds() -> None:
-    # Off, no decision stops early; on, some do, and all decide as often as not as before.
+    # A search that stops does so at a look (from CLEAR_MIN_WORLDS, every CLEAR_EVERY worlds);
+    # one that does not gives what it gives without clear. Some stop, and all but at most two
+    # pick the card they pick without it.
     stopped = same = 0
     views = [d.view(d.turn) for d in _play_positions(16, seed=21) if d.turn is not None]
     views = [v for v in views if sum(isinstance(a, Play) for a in v.legal) > 1]
