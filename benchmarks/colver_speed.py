@@ -234,6 +234,9 @@ def run_ours(colver: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]
     playouts = 0
     seed = settings["seed"]
     per = settings["per_position"]
+    # One playout first, outside the clock: the first call loads the compiled code (from numba's
+    # cache on disk), which once counted in the first round's rate (x0.49 in place of x3.5).
+    fast_playouts.random_playouts(positions[0], 1, seed=seed)
     start = clock()
     while clock() - start < settings["seconds"]:
         for position in positions:
