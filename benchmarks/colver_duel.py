@@ -268,12 +268,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--venv", type=Path, default=None, help="colver's virtualenv")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--log", type=Path, default=None, help="write each pair as a JSON line")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.workers < 1 or args.colver_ms < 1:
         parser.error("--deals, --workers and --colver-ms must be above 0")
     python = str(colver_python(args.venv or _default_venv()))
     started = time.monotonic()
     outcomes: list[PairOutcome] = []
+    log = None if args.log is None else args.log.open("w")
     with ProcessPoolExecutor(args.workers, initializer=_start_worker, initargs=(python,)) as pool:
         futures = [
             pool.submit(play_pair, n, args.seed, args.level, args.colver_ms)
@@ -283,10 +285,19 @@ def main(argv: list[str] | None = None) -> int:
             result = future.result()
             if result is not None:
                 outcomes.append(result)
+            if log is not None:
+                row = {"number": done - 1, "thrown_in": result is None}
+                if result is not None:
+                    row |= {"points": result.points, "declared": result.declared}
+                log.write(json.dumps(row) + "\n")
+                log.flush()
             if done % 20 == 0 and not args.json:
                 print(f"  {done} pairs", file=sys.stderr, flush=True)
     summary = _summary(outcomes, args)
     summary["seconds"] = round(time.monotonic() - started)
+    if log is not None:
+        log.write(json.dumps({"summary": summary}) + "\n")
+        log.close()
     if args.json:
         print(json.dumps(summary, indent=1))
         return 0
