@@ -144,7 +144,7 @@ class Colver:
 
     def start(self, deal: Deal) -> None:
         """Tell colver the deal as its play begins: the dealt hands and every call."""
-        hands = [[] for _ in range(4)]
+        hands: list[list[int]] = [[] for _ in range(4)]
         for seat in Seat:
             hands[self.player(seat)] = sorted(self.theirs[c.index] for c in deal.dealt_hand(seat))
         bids = [(self.player(seat), self.call(call)) for seat, call in deal.calls]
