@@ -42,7 +42,6 @@ from colver_speed import _default_venv, colver_python
 
 from belot.bots import make
 from belot.bots.arena import _cut, _deck_seed, mean_ci, percentile
-from belot.bots.base import Bot
 from belot.engine.actions import CAPOT_LEVEL, Call, CallKind, Play
 from belot.engine.cards import Card
 from belot.engine.deal import Deal, Phase
@@ -162,7 +161,6 @@ class Colver:
 class PairOutcome:
     """One deal pair: each half's game points (ours, colver's), who declared, whether made."""
 
-    number: int
     points: list[tuple[int, int]] = field(default_factory=list)
     declared: list[tuple[str, bool]] = field(default_factory=list)  # ("ours"|"colver", made)
     ours_us: list[int] = field(default_factory=list)  # our think times, µs of CPU
@@ -177,29 +175,33 @@ def _start_worker(python: str) -> None:
     _colver = Colver(Path(python))
 
 
-def _auction(number: int, seed: int, basic: list[Bot]) -> Deal:
-    """The pair's deal with `basic`'s auction made, the play not begun."""
+def _dealt(number: int, seed: int) -> Deal:
+    """The pair's deal, cut, its auction not begun."""
     deck_seed = _deck_seed(seed, "deal", number)
     deal = Deal(RULES, dealer=Seat(number % 4), seed=deck_seed)
     deal.push(_cut(deck_seed))
-    while deal.phase is Phase.AUCTION:
-        seat = deal.turn
-        assert seat is not None
-        deal.push(basic[seat].act(deal.view(seat)))
     return deal
 
 
 def play_pair(number: int, seed: int, level: str, ms: int) -> PairOutcome | None:
     """Deal pair ``number``: None if all four passed."""
     assert _colver is not None
+    # `basic`'s auction, made once and pushed again in each half: the same contract in both.
+    auction = _dealt(number, seed)
     basic = [make("basic", seed=200 + s) for s in range(4)]
+    while auction.phase is Phase.AUCTION:
+        seat = auction.turn
+        assert seat is not None
+        auction.push(basic[seat].act(auction.view(seat)))
+    if auction.contract is None:
+        return None
     ours = [make(level, seed=100 + s) for s in range(4)]
-    outcome = PairOutcome(number)
+    outcome = PairOutcome()
     clock = time.thread_time_ns
     for our_team in (Team.NS, Team.EW):
-        deal = _auction(number, seed, basic)
-        if deal.contract is None:
-            return None
+        deal = _dealt(number, seed)
+        for _, call in auction.calls:
+            deal.push(call)
         _colver.start(deal)
         while not deal.is_over:
             seat = deal.turn
@@ -281,18 +283,18 @@ def main(argv: list[str] | None = None) -> int:
             pool.submit(play_pair, n, args.seed, args.level, args.colver_ms)
             for n in range(args.deals)
         ]
-        for done, future in enumerate(futures, 1):
+        for number, future in enumerate(futures):
             result = future.result()
             if result is not None:
                 outcomes.append(result)
             if log is not None:
-                row = {"number": done - 1, "thrown_in": result is None}
+                row = {"number": number, "thrown_in": result is None}
                 if result is not None:
                     row |= {"points": result.points, "declared": result.declared}
                 log.write(json.dumps(row) + "\n")
                 log.flush()
-            if done % 20 == 0 and not args.json:
-                print(f"  {done} pairs", file=sys.stderr, flush=True)
+            if (number + 1) % 20 == 0 and not args.json:
+                print(f"  {number + 1} pairs", file=sys.stderr, flush=True)
     summary = _summary(outcomes, args)
     summary["seconds"] = round(time.monotonic() - started)
     if log is not None:
