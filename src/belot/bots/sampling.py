@@ -309,10 +309,17 @@ def deal_hidden(
         # The cards not yet dealt go to a fifth "hand", after the seats and free of any
         # constraint (it is empty once the play begins).
         room[_UNDEALT] = max(0, len(cards) - sum(room[s] for s in others))
-        # Most constrained cards first, ties at random.
+        # Most constrained cards first, ties at random; a card no seat is barred from goes to
+        # any seat with room, as likely as the room it has, so those cards (most of them
+        # before the play, or all) are dealt last, shuffled into the room that is left.
+        barred = constraints.cannot[others[0]]
+        barred |= constraints.cannot[others[1]] | constraints.cannot[others[2]]
+        loose = [c for c in cards if not barred >> c & 1]
+        cards = [c for c in cards if barred >> c & 1]
         rng.shuffle(cards)
-        cards.sort(key=lambda c: sum(1 for s in others if constraints.cannot[s] >> c & 1))
-        cards.reverse()
+        cards.sort(
+            key=lambda c: sum(1 for s in others if constraints.cannot[s] >> c & 1), reverse=True
+        )
         ok = True
         for card in cards:
             choices: list[int] = [
@@ -331,6 +338,8 @@ def deal_hidden(
                     break
             hands[slot] |= 1 << card
             room[slot] -= 1
+        if ok:
+            ok = _deal_loose(loose, hands, room, others, rng)
         if (
             ok
             and all(
@@ -344,6 +353,22 @@ def deal_hidden(
         ):
             return (hands[0], hands[1], hands[2], hands[3])
     raise SamplingError("no deal of the unseen cards fits what was seen")
+
+
+def _deal_loose(
+    cards: list[int], hands: list[int], room: list[int], others: list[Seat], rng: random.Random
+) -> bool:
+    """Deal ``cards``, which any seat may hold, into the ``room`` left in ``hands`` (the others'
+    and the undealt cards'), each way of filling it as likely (False when they do not fit)."""
+    if len(cards) > sum(room[s] for s in others) + room[_UNDEALT]:
+        return False
+    rng.shuffle(cards)
+    start = 0
+    for slot in (*others, _UNDEALT):
+        for card in cards[start : start + room[slot]]:
+            hands[slot] |= 1 << card
+        start += room[slot]
+    return True
 
 
 def _place_heard(constraints: Constraints, hands: list[int], rng: random.Random) -> bool:
