@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
 
@@ -155,6 +156,40 @@ def test_the_card_play_reads_a_suit_taken(game: str) -> None:
             ratios.append((sums[True][0] / sums[True][1]) / (sums[False][0] / sums[False][1]))
     assert len(ratios) >= 5
     assert statistics.median(ratios) > 1.5, ratios
+
+
+@pytest.mark.parametrize("game", ["french", "bela"])
+def test_the_card_plays_chance_of_the_calls_is_the_mean_over_what_each_caller_saw(
+    game: str,
+) -> None:
+    # ``dealt`` draws which of its cards each caller saw at the auction; over many draws its
+    # mean is the product over the callers of their chance averaged over every such choice.
+    rules = getattr(Rules, game)()
+    seen = 6 if game == "bela" else 5
+    rng = random.Random(11)
+    checked = 0
+    for n in range(40):
+        view = _in_play(rules, n)
+        if view is None or checked == 3:
+            continue
+        model = CallModel(view)
+        hands = deal_hidden(Constraints.of(view), rng)
+        played = played_cards(view)
+        exact = 1.0
+        for seat in model.seats:
+            hand = hands[seat] | played[seat]
+            if view.turned is not None and seat == view.taker:
+                hand &= ~view.turned.mask
+            cards = [c for c in range(32) if hand >> c & 1]
+            chances = [
+                model.chance(seat, sum(1 << c for c in choice))
+                for choice in itertools.combinations(cards, seen)
+            ]
+            exact *= statistics.fmean(chances)
+        mean = statistics.fmean(model.dealt(hands, rng) for _ in range(3000))
+        assert mean == pytest.approx(exact, rel=0.05, abs=1e-4)
+        checked += 1
+    assert checked == 3
 
 
 def test_coinche_hands_are_all_dealt_before_the_auction() -> None:

@@ -21,6 +21,7 @@ naming), and ``partner_bot`` makes its calls at that bar in the auction's worlds
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Iterator, Sequence
@@ -156,14 +157,24 @@ class CallModel:
             if len(cards) <= seen:
                 result *= self.chance(seat, hand)
                 continue
+            # Which cards it did not see: one of the ways to leave out that many, at random.
+            ways = _LEFT_OUT[len(cards), len(cards) - seen]
             total = 0.0
             for _ in range(draws):
-                five = 0
-                for c in rng.sample(cards, seen):
-                    five |= 1 << c
+                five = hand
+                for i in ways[rng.randrange(len(ways))]:
+                    five &= ~(1 << cards[i])
                 total += self.chance(seat, five)
             result *= total / draws
         return result
+
+
+#: By a caller's cards as dealt (the French taker's without the turned card) and how many of them
+#: it did not see at the auction: each way to choose those, as positions among its cards
+#: (``CallModel.dealt``).
+_LEFT_OUT: Final = {
+    (n, k): tuple(itertools.combinations(range(n), k)) for n in range(2, 9) for k in range(1, n)
+}
 
 
 def _partner_at(game: str) -> int | None:
