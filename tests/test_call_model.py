@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import statistics
 
@@ -190,6 +191,31 @@ def test_the_card_plays_chance_of_the_calls_is_the_mean_over_what_each_caller_sa
         assert mean == pytest.approx(exact, rel=0.05, abs=1e-4)
         checked += 1
     assert checked == 3
+
+
+@pytest.mark.parametrize("game", ["french", "bela"])
+def test_a_seats_chance_is_the_product_of_its_calls_chances(game: str) -> None:
+    # ``CallModel`` keeps each seat's calls apart; ``call_chances`` reads the whole auction.
+    rules = getattr(Rules, game)()
+    rng = random.Random(12)
+    checked = 0
+    for n in range(30):
+        view = _in_play(rules, n)
+        if view is None:
+            continue
+        model = CallModel(view)
+        for seat in model.seats:
+            for _ in range(20):
+                hand = rng.getrandbits(32) & rng.getrandbits(32)
+                hands = [0, 0, 0, 0]
+                hands[seat] = hand
+                chances = call_chances(rules, view.calls, hands, view.turned, view.dealer)
+                expected = math.prod(
+                    c for (s, _), c in zip(view.calls, chances, strict=True) if s == seat
+                )
+                assert model.chance(seat, hand) == pytest.approx(expected, rel=1e-12, abs=0)
+                checked += 1
+    assert checked > 200
 
 
 def test_coinche_hands_are_all_dealt_before_the_auction() -> None:

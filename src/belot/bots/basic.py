@@ -131,6 +131,11 @@ def contract_strength(hand: int, contract: Contract) -> int:
     )
 
 
+def suit_strength(hand: int, suit: int) -> int:
+    """``contract_strength`` for the suit contract of ``suit`` (a number, 0-3: quicker)."""
+    return _trumps_and_sides(hand, suit, _TRUMP_STRENGTH, _SIDE_STRENGTH)
+
+
 def defence_strength(hand: int, contract: Contract) -> int:
     """How much ``hand`` hurts the other team's ``contract`` (same scale as bidding)."""
     if contract.is_suit:

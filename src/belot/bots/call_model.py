@@ -24,7 +24,8 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import Final
 
 from belot.bots.base import Bot
@@ -37,9 +38,9 @@ from belot.bots.basic import (
     coinche_estimate,
     coinche_margin,
     contra_margin,
-    contract_strength,
     name_or_pass,
     recontra_margin,
+    suit_strength,
     surcoinche_margin,
     take_or_pass,
 )
@@ -91,22 +92,37 @@ class CallModel:
         self.game = game_of(view.rules).name
         self._bars = bars_of(self.game, view.seat)
         self.seats = sorted({seat for seat, _ in view.calls if seat != view.seat})
-        self._known: dict[tuple[Seat, int], float] = {}
+        self._known: dict[int, float] = {}  # by hand and seat
         self._played = played_cards(view)  # each seat's cards played, the same in every world
         # Bulgarian Belot: each call with what stood before it (the bids so far copied).
         self._before = [
             (seat, call, current, holder, double, [list(b) for b in bids])
             for seat, call, current, holder, double, bids in before_each(view.calls)
         ]
+        # French Belote and Bela: each seat's calls, each as its chance given the hand.
+        self._each: list[list[Callable[[int], float]]] = [[], [], [], []]
+        unit = SCALE[self.game]
+        bars = self._bars or (TAKE_AT if self.game == "french" else NAME_AT,) * 4
+        if self.game == "french" and view.turned is not None:
+            for n, (seat, call) in enumerate(view.calls):
+                each = partial(_french_call, n, call, view.turned, unit, bars[seat])
+                self._each[seat].append(each)
+        elif self.game == "bela":
+            forced = _bela_forced(view.calls, view.dealer)
+            for (seat, call), dealer in zip(view.calls, forced, strict=True):
+                self._each[seat].append(partial(_bela_call, call, dealer, unit, bars[seat]))
 
     def chance(self, seat: Seat, hand: int) -> float:
         """The chance that `basic` holding ``hand`` at the auction made ``seat``'s calls."""
-        key = (seat, hand)
+        key = hand << 2 | seat
         known = self._known.get(key)
         if known is None:
             view = self.view
             known = 1.0
-            if self.game == "bulgarian":
+            if self._each[seat]:
+                for each in self._each[seat]:
+                    known *= each(hand)
+            elif self.game == "bulgarian":
                 for caller, call, current, holder, double, bids in self._before:
                     if caller == seat:
                         known *= bulgarian_chance(call, hand, current, holder, double, seat, bids)
@@ -277,26 +293,34 @@ def _french(
     only: Seat | None,
     bars: Sequence[int],
 ) -> list[float]:
-    """French Belote: a pass in the first round says the turned suit with the turned card is
-    under the seat's bar (``bars``); in the second, that every other suit is; a take, that the
-    suit taken is over it and the strongest of those the seat could take."""
-    chances = []
-    for n, (seat, call) in enumerate(calls):
-        if only is not None and seat != only:
-            chances.append(1.0)
-            continue
-        hand = hands[seat] | turned.mask
-        suits = [turned.suit] if n < 4 else [s for s in range(4) if s != turned.suit]
-        strength = {s: contract_strength(hand, Contract(s)) for s in suits}
-        if call.kind is CallKind.PASS:
-            chances.append(1.0 - _at_least(max(strength.values()), bars[seat], scale))
-        elif call.contract is not None and int(call.contract) in strength:
-            taken = int(call.contract)
-            chance = _at_least(strength[taken], bars[seat], scale)
-            chances.append(chance * _best_of(strength, taken, scale))
-        else:
-            chances.append(1.0)
-    return chances
+    """French Belote: each call's ``_french_call`` (``only``: the other seats' calls 1.0)."""
+    return [
+        1.0
+        if only is not None and seat != only
+        else _french_call(n, call, turned, scale, bars[seat], hands[seat])
+        for n, (seat, call) in enumerate(calls)
+    ]
+
+
+def _french_call(n: int, call: Call, turned: Card, scale: float, bar: int, hand: int) -> float:
+    """French Belote: the chance of the auction's ``n``-th call by a seat holding ``hand``. A pass
+    in the first round says the turned suit with the turned card is under the seat's ``bar``; in
+    the second, that every other suit is; a take, that the suit taken is over it and the
+    strongest of those the seat could take."""
+    hand |= turned.mask
+    suits = (turned.suit,) if n < 4 else _OTHER_SUITS[turned.suit]
+    if call.kind is CallKind.PASS:
+        best = max(suit_strength(hand, s) for s in suits)
+        return 1.0 - _at_least(best, bar, scale)
+    if call.contract is not None and int(call.contract) in suits:
+        strength = {s: suit_strength(hand, s) for s in suits}
+        taken = int(call.contract)
+        return _at_least(strength[taken], bar, scale) * _best_of(strength, taken, scale)
+    return 1.0
+
+
+#: By suit, the suits but that one.
+_OTHER_SUITS: Final = tuple(tuple(s for s in range(4) if s != suit) for suit in range(4))
 
 
 def _bela(
@@ -307,28 +331,40 @@ def _bela(
     only: Seat | None,
     bars: Sequence[int],
 ) -> list[float]:
-    """Bela: a pass says every suit is under the seat's bar (``bars``); a naming, that the suit
-    named is the strongest and over it (the dealer forced to name: only the strongest)."""
-    chances = []
+    """Bela: each call's ``_bela_call`` (``only``: the other seats' calls 1.0)."""
+    return [
+        1.0
+        if only is not None and seat != only
+        else _bela_call(call, forced, scale, bars[seat], hands[seat])
+        for (seat, call), forced in zip(calls, _bela_forced(calls, dealer), strict=True)
+    ]
+
+
+def _bela_forced(calls: Calls, dealer: Seat) -> list[bool]:
+    """Bela: whether each call was the dealer's, forced to name after three passes."""
+    forced = []
     passes = 0
     for seat, call in calls:
-        if only is not None and seat != only:
-            chances.append(1.0)
-            passes += call.kind is CallKind.PASS
-            continue
-        strength = {s: contract_strength(hands[seat], Contract(s)) for s in range(4)}
-        if call.kind is CallKind.PASS:
-            chances.append(1.0 - _at_least(max(strength.values()), bars[seat], scale))
-            passes += 1
-        elif call.contract is not None and call.contract.is_suit:
-            named = int(call.contract)
-            chance = _best_of(strength, named, scale)
-            if not (seat == dealer and passes == 3):
-                chance *= _at_least(strength[named], bars[seat], scale)
-            chances.append(chance)
-        else:
-            chances.append(1.0)
-    return chances
+        forced.append(seat == dealer and passes == 3)
+        passes += call.kind is CallKind.PASS
+    return forced
+
+
+def _bela_call(call: Call, forced: bool, scale: float, bar: int, hand: int) -> float:
+    """Bela: the chance of ``call`` by a seat holding ``hand``. A pass says every suit is under
+    the seat's ``bar``; a naming, that the suit named is the strongest and over it (the dealer
+    ``forced`` to name: only the strongest)."""
+    if call.kind is CallKind.PASS:
+        best = max(suit_strength(hand, s) for s in range(4))
+        return 1.0 - _at_least(best, bar, scale)
+    if call.contract is not None and call.contract.is_suit:
+        strength = {s: suit_strength(hand, s) for s in range(4)}
+        named = int(call.contract)
+        chance = _best_of(strength, named, scale)
+        if not forced:
+            chance *= _at_least(strength[named], bar, scale)
+        return chance
+    return 1.0
 
 
 def _coinche(
