@@ -276,3 +276,12 @@ def test_the_partner_is_read_and_modelled_at_its_own_bar(
             differ += seat is Seat.S and call != BasicBot(seed=0).act(view)
             deal.push(call)
     assert differ >= 5
+
+
+def test_the_partner_may_be_read_at_its_bar_but_modelled_as_basic(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(call_model.PARTNER_AT, "french", 40)
+    monkeypatch.setattr(call_model, "PARTNER_MODELLED", False)
+    assert call_model.partner_bot("french") is None
+    assert call_model.bars_of("french", Seat.N) == (TAKE_AT, TAKE_AT, 40, TAKE_AT)

@@ -56,6 +56,7 @@ from belot.engine.view import SeatView
 
 __all__ = [
     "PARTNER_AT",
+    "PARTNER_MODELLED",
     "SCALE",
     "CallModel",
     "before_each",
@@ -75,6 +76,9 @@ SCALE: Final = {"bulgarian": 8.0, "french": 8.0, "bela": 8.0, "coinche": 8.0}
 #: and modelled so by its partner it lost -7.79 ± 5.84 game points a deal (A/B test, seed 165,
 #: 242 deal pairs), so none is set.
 PARTNER_AT: dict[str, int] = {}
+#: Whether the auction's worlds also make the partner's calls at ``PARTNER_AT`` (``partner_bot``);
+#: False: the partner is read at it but modelled as `basic`, to tell the two apart.
+PARTNER_MODELLED = True
 #: The lowest Coinche bid, and the highest below capot.
 _LOWEST: Final = 80
 _HIGHEST: Final = 160
@@ -230,7 +234,7 @@ def partner_bot(game: str) -> Bot | None:
     """The model of the seat's partner in the auction's worlds, when ``PARTNER_AT`` gives it a
     bar of its own in ``game`` (None: `basic`, as the others)."""
     at = _partner_at(game)
-    return None if at is None else _PartnerBot(at)
+    return None if at is None or not PARTNER_MODELLED else _PartnerBot(at)
 
 
 def likelihood(view: SeatView, hands: Hands) -> float:
