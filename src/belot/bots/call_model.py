@@ -113,8 +113,8 @@ class CallModel:
                 self._each[seat].append(each)
         elif self.game == "bela":
             forced = _bela_forced(view.calls, view.dealer)
-            for (seat, call), dealer in zip(view.calls, forced, strict=True):
-                self._each[seat].append(partial(_bela_call, call, dealer, unit, bars[seat]))
+            for (seat, call), by_force in zip(view.calls, forced, strict=True):
+                self._each[seat].append(partial(_bela_call, call, by_force, unit, bars[seat]))
 
     def chance(self, seat: Seat, hand: int) -> float:
         """The chance that `basic` holding ``hand`` at the auction made ``seat``'s calls."""
