@@ -74,7 +74,8 @@ SCALE: Final = {"bulgarian": 8.0, "french": 8.0, "bela": 8.0, "coinche": 8.0}
 #: `strong` takes French Belote's turned suit from about 40 (half its first-round turns of
 #: strength 36 to 47 took, where `basic` takes at 52: ``benchmarks/call_bars.py``), but read
 #: and modelled so by its partner it lost -7.79 ± 5.84 game points a deal (A/B test, seed 165,
-#: 242 deal pairs), so none is set.
+#: 242 deal pairs); read so but modelled as `basic` (``PARTNER_MODELLED`` off) +0.13 ± 2.53
+#: (seed 185, 1,041 pairs). None is set.
 PARTNER_AT: dict[str, int] = {}
 #: Whether the auction's worlds also make the partner's calls at ``PARTNER_AT`` (``partner_bot``);
 #: False: the partner is read at it but modelled as `basic`, to tell the two apart.
