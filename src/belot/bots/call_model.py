@@ -106,16 +106,10 @@ class CallModel:
         ]
         # French Belote and Bela: each seat's calls, each as its chance given the hand.
         self._each: list[list[Callable[[int], float]]] = [[], [], [], []]
-        unit = SCALE[self.game]
-        bars = self._bars or (TAKE_AT if self.game == "french" else NAME_AT,) * 4
-        if self.game == "french" and view.turned is not None:
-            for n, (seat, call) in enumerate(view.calls):
-                each = partial(_french_call, n, call, view.turned, unit, bars[seat])
+        each_call = _each_call(self.game, view.calls, view.turned, view.dealer, None, self._bars)
+        if each_call is not None:
+            for (seat, _), each in zip(view.calls, each_call, strict=True):
                 self._each[seat].append(each)
-        elif self.game == "bela":
-            forced = _bela_forced(view.calls, view.dealer)
-            for (seat, call), by_force in zip(view.calls, forced, strict=True):
-                self._each[seat].append(partial(_bela_call, call, by_force, unit, bars[seat]))
 
     def chance(self, seat: Seat, hand: int) -> float:
         """The chance that `basic` holding ``hand`` at the auction made ``seat``'s calls."""
@@ -259,14 +253,44 @@ def call_chances(
     ``only``, the other seats' calls are given 1.0. ``bars``: each seat's strength to take a
     French deal or name Bela's trumps (by default `basic`'s own)."""
     name = game_of(rules).name
-    unit = SCALE.get(name, 8.0) if scale is None else scale
-    if name == "french" and turned is not None:
-        return _french(calls, hands, turned, unit, only, bars or (TAKE_AT,) * 4)
-    if name == "bela":
-        return _bela(calls, hands, dealer, unit, only, bars or (NAME_AT,) * 4)
+    each_call = _each_call(name, calls, turned, dealer, scale, bars)
+    if each_call is not None:
+        return [
+            1.0 if only is not None and seat != only else each(hands[seat])
+            for (seat, _), each in zip(calls, each_call, strict=True)
+        ]
     if name == "coinche":
+        unit = SCALE["coinche"] if scale is None else scale
         return _coinche(calls, hands, rules.coinche_capot, unit, only)
     return [1.0] * len(calls)
+
+
+def _each_call(
+    game: str,
+    calls: Calls,
+    turned: Card | None,
+    dealer: Seat,
+    scale: float | None,
+    bars: Sequence[int] | None,
+) -> list[Callable[[int], float]] | None:
+    """French Belote and Bela: for each call of ``calls``, its chance as a function of its
+    caller's hand (``_french_call``, ``_bela_call``; ``scale`` by default the game's ``SCALE``,
+    ``bars`` `basic`'s own); None in the other games, or without French Belote's turned card."""
+    if game == "french" and turned is not None:
+        unit = SCALE[game] if scale is None else scale
+        at = bars or (TAKE_AT,) * 4
+        return [
+            partial(_french_call, n, call, turned, unit, at[seat])
+            for n, (seat, call) in enumerate(calls)
+        ]
+    if game == "bela":
+        unit = SCALE[game] if scale is None else scale
+        at = bars or (NAME_AT,) * 4
+        return [
+            partial(_bela_call, call, forced, unit, at[seat])
+            for (seat, call), forced in zip(calls, _bela_forced(calls, dealer), strict=True)
+        ]
+    return None
 
 
 def _logistic(x: float, scale: float) -> float:
@@ -290,23 +314,6 @@ def _best_of(strength: dict[int, int], chosen: int, scale: float) -> float:
     return result
 
 
-def _french(
-    calls: Calls,
-    hands: Hands,
-    turned: Card,
-    scale: float,
-    only: Seat | None,
-    bars: Sequence[int],
-) -> list[float]:
-    """French Belote: each call's ``_french_call`` (``only``: the other seats' calls 1.0)."""
-    return [
-        1.0
-        if only is not None and seat != only
-        else _french_call(n, call, turned, scale, bars[seat], hands[seat])
-        for n, (seat, call) in enumerate(calls)
-    ]
-
-
 def _french_call(n: int, call: Call, turned: Card, scale: float, bar: int, hand: int) -> float:
     """French Belote: the chance of the auction's ``n``-th call by a seat holding ``hand``. A pass
     in the first round says the turned suit with the turned card is under the seat's ``bar``; in
@@ -326,23 +333,6 @@ def _french_call(n: int, call: Call, turned: Card, scale: float, bar: int, hand:
 
 #: By suit, the suits but that one.
 _OTHER_SUITS: Final = tuple(tuple(s for s in range(4) if s != suit) for suit in range(4))
-
-
-def _bela(
-    calls: Calls,
-    hands: Hands,
-    dealer: Seat,
-    scale: float,
-    only: Seat | None,
-    bars: Sequence[int],
-) -> list[float]:
-    """Bela: each call's ``_bela_call`` (``only``: the other seats' calls 1.0)."""
-    return [
-        1.0
-        if only is not None and seat != only
-        else _bela_call(call, forced, scale, bars[seat], hands[seat])
-        for (seat, call), forced in zip(calls, _bela_forced(calls, dealer), strict=True)
-    ]
 
 
 def _bela_forced(calls: Calls, dealer: Seat) -> list[bool]:
