@@ -20,13 +20,14 @@ with the same FILE plays only the pairs it does not hold (a stopped run resumes)
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
+
+from bot_settings import applied, parse, target
 
 from belot.bots.arena import deal_pair, match_pair
 from belot.bots.base import Bot
@@ -42,25 +43,11 @@ class _Tuned(StrongBot):
 
     def __init__(self, seed: int, settings: dict[str, Any]) -> None:
         super().__init__(seed=seed)
-        self.settings = []
-        for name, value in settings.items():
-            module, _, attribute = name.rpartition(".")
-            self.settings.append(
-                (importlib.import_module(f"belot.bots.{module}"), attribute, value)
-            )
+        self.settings = settings
 
     def act(self, view: SeatView) -> Action:
-        saved = [
-            (module, attribute, getattr(module, attribute))
-            for module, attribute, _ in self.settings
-        ]
-        for module, attribute, value in self.settings:
-            setattr(module, attribute, value)
-        try:
+        with applied(self.settings):
             return super().act(view)
-        finally:
-            for module, attribute, value in saved:
-                setattr(module, attribute, value)
 
 
 def _both(job: tuple[str, int, int, bool, dict[str, Any], dict[str, Any]]) -> tuple[float, float]:
@@ -99,8 +86,8 @@ def _read_log(path: Path, header: dict[str, Any]) -> dict[int, tuple[float, floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("x", type=json.loads)
-    parser.add_argument("y", type=json.loads)
+    parser.add_argument("x", type=parse)
+    parser.add_argument("y", type=parse)
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--workers", type=int, default=2)
@@ -110,6 +97,8 @@ def main() -> None:
         "--game", choices=("bulgarian", "french", "coinche", "bela"), default="bulgarian"
     )
     args = parser.parse_args()
+    for name in (*args.x, *args.y):
+        target(name)  # a name that sets nothing stops the test here, not in the workers
     started = time.perf_counter()
     count = args.matches or args.deals
     header = {"x": args.x, "y": args.y, "seed": args.seed, "matches": args.matches > 0}

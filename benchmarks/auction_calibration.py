@@ -22,7 +22,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from yardstick_duel import apply_settings
+from bot_settings import apply, parse_assignments
 
 from belot.bots.arena import _cut, _deck_seed
 from belot.bots.base import Progress
@@ -59,7 +59,7 @@ class _Recording(StrongBot):
 
 def _deals(job: tuple[str, int, int, int, list[str]]) -> list[dict[str, Any]]:
     game, seed, start, count, settings = job
-    apply_settings(settings)
+    apply(parse_assignments(settings))
     rules = Rules.preset_named(game)
     out = []
     for number in range(start, start + count):

@@ -9,7 +9,8 @@ bound.
 
 from __future__ import annotations
 
-from think_times import apply, arguments, report, times
+from bot_settings import apply, parse
+from think_times import arguments, report, times
 
 from belot.bots.expert import THINK_BOUND
 
@@ -17,7 +18,7 @@ from belot.bots.expert import THINK_BOUND
 def main() -> None:
     games = "bulgarian,french,coinche,bela"
     args = arguments("expert", "strong", 4, games, __doc__).parse_args()
-    apply(args.set)
+    apply(parse(args.set))
     slowest = 0
     for game in args.games.split(","):
         found = times(args.level, args.against, game, args.deals, f"expert-times-{game}-")

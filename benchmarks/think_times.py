@@ -13,9 +13,9 @@ the wall clock, not these figures. The numba cache should be warm (run any solve
 from __future__ import annotations
 
 import argparse
-import importlib
-import json
 import time
+
+from bot_settings import apply, parse
 
 from belot.bots import make
 from belot.bots.arena import ThinkTimes
@@ -85,16 +85,9 @@ def arguments(
     return parser
 
 
-def apply(settings: str) -> None:
-    """Set the module constants of ``belot.bots`` that the JSON ``settings`` name."""
-    for name, value in json.loads(settings).items():
-        module, _, attribute = name.rpartition(".")
-        setattr(importlib.import_module(f"belot.bots.{module}"), attribute, value)
-
-
 def main() -> None:
     args = arguments("strong", "basic", 16, "bulgarian").parse_args()
-    apply(args.set)
+    apply(parse(args.set))
     for game in args.games.split(","):
         report(game, *times(args.level, args.against, game, args.deals, "think-"))
 

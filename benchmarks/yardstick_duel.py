@@ -33,6 +33,7 @@ from typing import Any, TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bot_settings import apply, parse_assignments
 from yardstick import LEVELS
 from yardstick import make as make_yardstick
 
@@ -182,18 +183,6 @@ def summary(paths: list[str]) -> None:
         )
 
 
-def apply_settings(settings: list[str]) -> None:
-    """Set each ``module.NAME=JSON`` of ``belot.bots`` (a JSON list as a tuple) in this process."""
-    for setting in settings:
-        name, equals, value = setting.partition("=")
-        module, dot, attribute = name.rpartition(".")
-        target = importlib.import_module(f"belot.bots.{module}") if dot else None
-        if not equals or target is None or not hasattr(target, attribute):
-            raise SystemExit(f"--set {setting!r}: give module.NAME=JSON of belot.bots")
-        loaded = json.loads(value)
-        setattr(target, attribute, tuple(loaded) if isinstance(loaded, list) else loaded)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bot", help="a level of belot.bots or module:Class")
@@ -223,7 +212,7 @@ def main() -> None:
         raise SystemExit("--deals must be at least 1")
     if args.matches < 0:
         raise SystemExit("--matches must be at least 0")
-    apply_settings(args.set)
+    apply(parse_assignments(args.set))
     started = time.perf_counter()
     # A log that holds pairs already (a run cut short) is carried on: those are not played
     # again, and the figure is of every pair in it.
