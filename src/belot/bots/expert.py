@@ -14,14 +14,14 @@ with the best mean game points played) with a larger search a decision:
   off by the cap; and no card decision stops before them because its best card is clear
   (``strong.CLEAR``).
 
-The auction and the first trick take ``strong``'s factors of the budget (1.2 each, an auction
-turn of Coinche 2.4, of French Belote or Bela 3.6: ``strong.GAME_AUCTION_THINK``), so its
-largest decisions search 14.4 M nodes (such an auction turn 28.8 M, 43.2 M in the other two: in
-Coinche 1.8 s of CPU at most in ``benchmarks/expert_times.py``), within the bound of
-``THINK_BOUND`` seconds of CPU a decision that the benchmark checks. Like every level it is
-deterministic for a seed and sees only its seat's view; the node budget, not a clock, ends its
-search. ``decide`` reports the search's progress (worlds solved, the best action so far) to a
-callback, which a table shows while it thinks.
+The auction and the first trick take ``strong``'s factors of the budget (a card of the first
+trick 1.2, an auction turn 3.6, of Coinche 2.4: ``strong.AUCTION_THINK``,
+``GAME_AUCTION_THINK``), so its largest decisions are auction turns of 43.2 M nodes (Coinche
+28.8 M: 1.8 s of CPU at most in ``benchmarks/expert_times.py``; Bulgarian Belot 2.3 s), within
+the bound of ``THINK_BOUND`` seconds of CPU a decision that the benchmark checks. Like every
+level it is deterministic for a seed and sees only its seat's view; the node budget, not a
+clock, ends its search. ``decide`` reports the search's progress (worlds solved, the best
+action so far) to a callback, which a table shows while it thinks.
 """
 
 from __future__ import annotations

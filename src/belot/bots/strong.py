@@ -11,9 +11,8 @@ trick gets ``FIRST_TRICK_THINK`` times the budget: its worlds are whole deals to
 
 Auction: bidding by simulation (``belot.bots.bidding``): each call worth weighing is played out
 exactly in worlds dealt to agree with the calls so far, and the one with the best mean score is
-made, within ``AUCTION_THINK`` times the card-play node budget (twice that in Coinche, three
-times in French Belote and Bela: ``GAME_AUCTION_THINK``). Cut: ``basic``'s. Declarations:
-always the best set.
+made, within ``AUCTION_THINK`` (3.6) times the card-play node budget (Coinche 2.4 times:
+``GAME_AUCTION_THINK``). Cut: ``basic``'s. Declarations: always the best set.
 
 Every game plays so: French Belote, Coinche and Bela deal their worlds by the same sampling (the
 turned card and its taker, Bela's hidden pairs, each game's obligations), solve them under their
@@ -102,21 +101,21 @@ EARLY_TOLERANCE: Final = 6
 EXACT_OUTCOMES: Final = True
 #: Most worlds dealt per decision.
 MAX_WORLDS: Final = 160
-#: An auction turn may search this many times a card's node budget: it decides more points.
-#: In Bulgarian Belot the budgets of the auction and the first trick are the largest, so they
-#: set its slowest decisions (the other games' auction turns search more: below): 3.6 M nodes
-#: each, about 0.6 s on an idle core, 0.7 s with both cores busy (1.4 put them at 0.83 s; in a
-#: Bulgarian A/B test, three times the auction's nodes gained only +0.40 ± 0.91 game points a
-#: deal). (Those times are of the older, slower solver.)
-AUCTION_THINK: Final = 1.2
-#: The games whose auction turn searches another multiple of the card's budget. A Coinche
-#: turn weighs a dozen bids in each world, so 1.2 bought it about 6 worlds (French and Bela
-#: 11-12). Twice that won more Coinche matches against `basic` in an A/B test (seed 141, 301
-#: match pairs, 100 differing): 85.4% against 79.4%, +6.0% ± 3.4%; and gained game points a
-#: deal against `basic` in French Belote (seed 143, 492 deal pairs, 191 differing): +7.76 ±
-#: 5.11, and in Bela (seed 145, 624 deal pairs, 219 differing): +6.92 ± 3.51. Three times
-#: 1.2 gained again against 2.4, in French Belote (seed 147, 501 deal pairs, 120 differing):
-#: +4.16 ± 3.24, and in Bela (seed 149, 602 deal pairs, 118 differing): +3.43 ± 2.82. In
+#: A Bulgarian auction turn may search this many times a card's node budget: it decides more
+#: points. 1.2 until 6 December 2026; three times that, in A/B tests against it: +0.40 ± 0.91
+#: game points a deal (300 deal pairs), +0.32 ± 0.57 (1,000, seed 105) and +0.48 ±
+#: 0.53 (1,000, seed 191); the last two together +0.40 ± 0.39 (docs/bots/research.md, "The
+#: Bulgarian auction's window and budget"). Its slowest decisions are such turns, 10.8 M
+#: nodes, as a French Belote or Bela turn's.
+AUCTION_THINK: Final = 3.6
+#: Each other game's multiple of the card's budget for an auction turn (every game's was 1.2 at
+#: first, as Bulgarian Belot's then). A Coinche turn weighs a dozen bids in each world, so 1.2
+#: bought it about 6 worlds (French and Bela 11-12). Twice that won more Coinche matches against
+#: `basic` in an A/B test (seed 141, 301 match pairs, 100 differing): 85.4% against 79.4%, +6.0% ±
+#: 3.4%; and gained game points a deal against `basic` in French Belote (seed 143, 492 deal pairs,
+#: 191 differing): +7.76 ± 5.11, and in Bela (seed 145, 624 deal pairs, 219 differing): +6.92 ±
+#: 3.51. Three times 1.2 gained again against 2.4, in French Belote (seed 147, 501 deal pairs, 120
+#: differing): +4.16 ± 3.24, and in Bela (seed 149, 602 deal pairs, 118 differing): +3.43 ± 2.82. In
 #: Coinche's matches it did not (seed 151, 400 match pairs, 99 differing): 85.9% against 84.1%,
 #: +1.8% ± 2.5%, so Coinche keeps 2.4.
 GAME_AUCTION_THINK: dict[str, float] = {"coinche": 2.4, "french": 3.6, "bela": 3.6}
