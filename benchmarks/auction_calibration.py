@@ -24,13 +24,12 @@ from typing import Any
 
 from bot_settings import apply, parse_assignments
 
-from belot.bots.arena import _cut, _deck_seed
+from belot.bots.arena import duel_deal
 from belot.bots.base import Progress
 from belot.bots.basic import BasicBot
 from belot.bots.bidding import CallEstimate
 from belot.bots.strong import StrongBot
 from belot.engine.actions import Call
-from belot.engine.deal import Deal
 from belot.engine.rules import Rules
 from belot.engine.table import Seat, Team
 from belot.engine.view import SeatView
@@ -63,15 +62,13 @@ def _deals(job: tuple[str, int, int, int, list[str]]) -> list[dict[str, Any]]:
     rules = Rules.preset_named(game)
     out = []
     for number in range(start, start + count):
-        deck_seed = _deck_seed(seed, "deal", number)
         for team in (Team.NS, Team.EW):
             turns: list[dict[str, Any]] = []
             bots = [
                 _Recording(100 + s, turns) if Seat(s).team is team else BasicBot(seed=200 + s)
                 for s in range(4)
             ]
-            deal = Deal(rules, dealer=Seat(number % 4), seed=deck_seed)
-            deal.push(_cut(deck_seed))
+            deal = duel_deal(rules, seed, number)
             while not deal.is_over:
                 seat = deal.turn
                 assert seat is not None

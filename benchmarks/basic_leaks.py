@@ -9,7 +9,8 @@ table groups the costs by the contract's kind, the mover's side (declarers or de
 card's place in the trick (lead, second, third, fourth) and, with ``--by-trick``, the trick's
 number, and gives each group's share of the whole loss. The solver sees every hand, so part of
 any loss is only what no player could have known; the groups show where to look, not how much is
-to gain.
+to gain. ``card_losses.py`` does the same for a duel of two levels in any game, by trick and
+role.
 """
 
 from __future__ import annotations
@@ -22,12 +23,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from belot.bots import make
-from belot.bots.arena import _cut, _deck_seed
+from belot.bots.arena import duel_deal
 from belot.bots.solver import Position, Solver
 from belot.engine.actions import Play
-from belot.engine.deal import Deal, Phase
+from belot.engine.deal import Phase
 from belot.engine.rules import Rules
-from belot.engine.table import Seat
 
 
 def _kind(contract: int) -> str:
@@ -49,9 +49,7 @@ def main() -> None:
     cost: dict[tuple[object, ...], list[int]] = defaultdict(lambda: [0, 0])
     played = 0
     for number in range(args.deals):
-        deck_seed = _deck_seed(args.seed, "deal", number)
-        deal = Deal(rules, dealer=Seat(number % 4), seed=deck_seed)
-        deal.push(_cut(deck_seed))
+        deal = duel_deal(rules, args.seed, number)
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None

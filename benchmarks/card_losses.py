@@ -1,11 +1,13 @@
 """Where a bot's card play gives away card points: every card of a duel's deals checked against
 the solver with all hands open (``analysis.annotate``), by trick and by role.
 
-Deals are the duels' deal pairs (``arena``'s deal seeds, ``--seed``), each played from both
+Deals are the duels' deal pairs (``arena.duel_deal``, ``--seed``), each played from both
 seats, ``A`` against ``B`` (seeded as ``ab_test.py`` seeds them: 100 + seat and 200 + seat). A
 card's loss is the card points its team gets with best play after it, less after the best card:
 it counts what a player could not know as well as its mistakes, so the two bots are read side
-by side. ``belot duel --solver-loss`` gives the same losses in all, without the split.
+by side. ``belot duel --solver-loss`` gives the same losses in all, without the split;
+``basic_leaks.py`` splits one level's own deals (four copies, Bulgarian Belot) by contract,
+side and place in the trick.
 
 Run: ``.venv/bin/python benchmarks/card_losses.py --game french --deals 40`` (about 3 minutes on
 one core for French Belote with `strong` against `basic`).
@@ -18,10 +20,8 @@ from collections import defaultdict
 
 from belot.bots import LEVELS, make
 from belot.bots.analysis import annotate
-from belot.bots.arena import _cut, _deck_seed, _halves
-from belot.engine.deal import Deal
+from belot.bots.arena import _halves, duel_deal
 from belot.engine.rules import Rules
-from belot.engine.table import Seat
 
 
 def losses(
@@ -33,10 +33,8 @@ def losses(
     bots = ([make(a, seed=100 + s) for s in range(4)], [make(b, seed=200 + s) for s in range(4)])
     rows: dict[tuple[int, str], list[int]] = defaultdict(lambda: [0, 0])
     for number in range(deals):
-        deck_seed = _deck_seed(seed, "deal", number)
         for _, seats, side_of in _halves(bots):
-            deal = Deal(rules, dealer=Seat(number % 4), seed=deck_seed)
-            deal.push(_cut(deck_seed))
+            deal = duel_deal(rules, seed, number)
             while not deal.is_over:
                 seat = deal.turn
                 assert seat is not None

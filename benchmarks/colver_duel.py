@@ -7,7 +7,7 @@ with its Smart IS-MCTS agent (``Env.action_smart_ismcts``, ``--colver-ms`` milli
 card; colver's agents that need model weights from the Hugging Face Hub are not used: nothing
 is downloaded at run time but the package).
 
-Each deal pair: our engine deals (the duels' deck seeds, ``arena._deck_seed``) by colver's game,
+Each deal pair: our engine deals (the duels' deals, ``arena.duel_deal``) by colver's game,
 the French federation's Belote contrée (``Rules.coinche(declarations=False,
 forced_undertrump=False)``: no announcements but the belote, and a player who cannot overtrump
 may discard; RULES.md §5's options); `basic` makes every call of the auction, so that both
@@ -41,7 +41,7 @@ from typing import Any
 from colver_speed import _default_venv, colver_python
 
 from belot.bots import make
-from belot.bots.arena import _cut, _deck_seed, mean_ci, percentile
+from belot.bots.arena import duel_deal, mean_ci, percentile
 from belot.engine.actions import CAPOT_LEVEL, Call, CallKind, Play
 from belot.engine.cards import Card
 from belot.engine.deal import Deal, Phase
@@ -177,10 +177,7 @@ def _start_worker(python: str) -> None:
 
 def _dealt(number: int, seed: int) -> Deal:
     """The pair's deal, cut, its auction not begun."""
-    deck_seed = _deck_seed(seed, "deal", number)
-    deal = Deal(RULES, dealer=Seat(number % 4), seed=deck_seed)
-    deal.push(_cut(deck_seed))
-    return deal
+    return duel_deal(RULES, seed, number)
 
 
 def play_pair(number: int, seed: int, level: str, ms: int) -> PairOutcome | None:

@@ -11,9 +11,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from card_losses import losses
 
 from belot.bots.analysis import annotate
-from belot.bots.arena import _cut, _deck_seed
+from belot.bots.arena import duel_deal
 from belot.bots.random_bot import RandomBot
-from belot.engine.deal import Deal
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
 
@@ -35,12 +34,10 @@ def test_every_card_counts_once_in_all_in_its_trick_and_in_its_role() -> None:
 def test_the_losses_are_the_solvers_notes_of_the_same_deals() -> None:
     rows = losses("french", "random", "random", deals=1, seed=5)
     rules = Rules.preset_named("french")
-    deck_seed = _deck_seed(5, "deal", 0)
     total = 0
     for a_team in ("NS", "EW"):
         bots = {s: RandomBot(seed=(100 if s.team.name == a_team else 200) + s) for s in Seat}
-        deal = Deal(rules, dealer=Seat(0), seed=deck_seed)
-        deal.push(_cut(deck_seed))
+        deal = duel_deal(rules, 5, 0)
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None

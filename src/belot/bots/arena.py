@@ -290,6 +290,15 @@ def _cut(deck_seed: str) -> Cut:
     return Cut(random.Random("cut:" + deck_seed).randint(1, 31))
 
 
+def duel_deal(rules: Rules, seed: int, number: int) -> Deal:
+    """The duels' deal pair ``number`` of ``seed``, dealt and cut, its auction not begun (each
+    half of the pair plays one of these)."""
+    deck_seed = _deck_seed(seed, "deal", number)
+    deal = Deal(rules, dealer=Seat(number % 4), seed=deck_seed)
+    deal.push(_cut(deck_seed))
+    return deal
+
+
 def _game(deal: Deal, a_team: Team) -> _Game:
     if deal.contract is None or deal.result is None:
         return _Game(None, None, None, (0, 0))
@@ -341,11 +350,9 @@ def deal_pair(
     bots, side B's): A as NS, then A as EW (think times go to ``chunk``; with ``analyse``,
     every card checked against the solver too)."""
     chunk = _Chunk() if chunk is None else chunk
-    deck_seed = _deck_seed(seed, "deal", number)
     games = []
     for a_team, seats, side_of in _halves(bots):
-        deal = Deal(rules, dealer=Seat(number % 4), seed=deck_seed)
-        deal.push(_cut(deck_seed))
+        deal = duel_deal(rules, seed, number)
         _play(deal, seats, side_of, chunk)
         games.append(_game(deal, a_team))
         if analyse and deal.contract is not None:
