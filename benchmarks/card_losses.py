@@ -3,11 +3,11 @@ the solver with all hands open (``analysis.annotate``), by trick and by role.
 
 Deals are the duels' deal pairs (``arena.duel_deal``, ``--seed``), each played from both
 seats, ``A`` against ``B`` (seeded as ``ab_test.py`` seeds them: 100 + seat and 200 + seat). A
-card's loss is the card points its team gets with best play after it, less after the best card:
-it counts what a player could not know as well as its mistakes, so the two bots are read side
-by side. ``belot duel --solver-loss`` gives the same losses in all, without the split;
-``basic_leaks.py`` splits one level's own deals (four copies, Bulgarian Belot) by contract,
-side and place in the trick.
+card's loss is what its team would take with the best card, less what it takes after this one
+(best play by all from then on): it counts what a player could not know as well as its
+mistakes, so the two bots are read side by side. ``belot duel --solver-loss`` gives the same
+losses in all, without the split; ``basic_leaks.py`` splits one level's own deals (four
+copies, Bulgarian Belot) by contract, side and place in the trick.
 
 Run: ``.venv/bin/python benchmarks/card_losses.py --game french --deals 40`` (about 3 minutes on
 one core for French Belote with `strong` against `basic`).
