@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-from bot_settings import applied, parse, target
+from bot_settings import applied, parse
 
 from belot.bots.arena import deal_pair, match_pair
 from belot.bots.base import Bot
@@ -96,9 +96,7 @@ def main() -> None:
     parser.add_argument(
         "--game", choices=("bulgarian", "french", "coinche", "bela"), default="bulgarian"
     )
-    args = parser.parse_args()
-    for name in (*args.x, *args.y):
-        target(name)  # a name that sets nothing stops the test here, not in the workers
+    args = parser.parse_args()  # a name that sets nothing stops the test here, not in a worker
     started = time.perf_counter()
     count = args.matches or args.deals
     header = {"x": args.x, "y": args.y, "seed": args.seed, "matches": args.matches > 0}

@@ -28,20 +28,24 @@ def target(name: str) -> tuple[ModuleType, str]:
 
 
 def parse(text: str) -> dict[str, Any]:
-    """The settings of a JSON object ``{"module.NAME": value}``."""
+    """The settings of a JSON object ``{"module.NAME": value}`` (each name checked: ``target``)."""
     settings = json.loads(text)
     if not isinstance(settings, dict):
         raise SystemExit(f"{text!r}: give a JSON object of module.NAME to value")
+    for name in settings:
+        target(name)
     return settings
 
 
 def parse_assignments(assignments: list[str]) -> dict[str, Any]:
-    """The settings of ``module.NAME=JSON`` strings (a JSON list read as a tuple)."""
+    """The settings of ``module.NAME=JSON`` strings (a JSON list read as a tuple; each name
+    checked: ``target``)."""
     settings = {}
     for assignment in assignments:
         name, equals, value = assignment.partition("=")
         if not equals:
             raise SystemExit(f"--set {assignment!r}: give module.NAME=JSON of belot.bots")
+        target(name)
         loaded = json.loads(value)
         settings[name] = tuple(loaded) if isinstance(loaded, list) else loaded
     return settings

@@ -51,3 +51,10 @@ def test_both_forms_read_the_same_settings() -> None:
         parse("[1, 2]")
     with pytest.raises(SystemExit, match=re.escape("module.NAME=JSON")):
         parse_assignments(["strong.MAX_WORLDS"])
+
+
+def test_both_forms_refuse_a_name_that_sets_nothing() -> None:
+    with pytest.raises(SystemExit, match=re.escape("strong.NOPE")):
+        parse('{"strong.NOPE": 1}')
+    with pytest.raises(SystemExit, match=re.escape("strong.NOPE")):
+        parse_assignments(["strong.NOPE=1"])
