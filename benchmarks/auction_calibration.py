@@ -9,6 +9,8 @@ For the team's last call of each deal, the estimate is set against the game poin
 wrote for the team less the other's: a search that foresaw its deals would show no gap on
 average, and a gap where one kind of call is chosen (a bid, a surcoinche) is the optimism of
 picking the best of many noisy means (and of the open hands each world is solved with).
+Calls other than a pass are shown again by how many worlds they were weighed in
+(``WORLD_BUCKETS``): a call made on a few worlds is the noisiest.
 
 Run: ``.venv/bin/python benchmarks/auction_calibration.py --game coinche --deals 90 --workers 2``
 (about 2 minutes), ``--set module.NAME=JSON`` for a setting of `strong` (as ``ab_test.py``).
@@ -33,6 +35,9 @@ from belot.engine.actions import Call
 from belot.engine.rules import Rules
 from belot.engine.table import Seat, Team
 from belot.engine.view import SeatView
+
+#: The ranges of worlds a call other than a pass is also shown by: few worlds, a noisy estimate.
+WORLD_BUCKETS = (4, 12)
 
 
 class _Recording(StrongBot):
@@ -78,6 +83,17 @@ def _deals(job: tuple[str, int, int, int, list[str]]) -> list[dict[str, Any]]:
     return out
 
 
+def _bucket(worlds: int) -> tuple[int, str]:
+    """The range of worlds a call was weighed in (its order and name), for its own line of the
+    gaps: few worlds, a noisy estimate."""
+    low = 1
+    for rank, most in enumerate(WORLD_BUCKETS):
+        if worlds <= most:
+            return rank, f"{low}-{most} worlds"
+        low = most + 1
+    return len(WORLD_BUCKETS), f"{low}+ worlds"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="coinche")
@@ -95,6 +111,8 @@ def main() -> None:
         deals = [d for part in pool.map(_deals, jobs) for d in part]
     worlds: dict[str, list[int]] = defaultdict(list)
     gaps: dict[str, list[float]] = defaultdict(list)
+    # The gaps of the calls other than a pass by the worlds they were weighed in.
+    by_worlds: dict[tuple[str, int, str], list[float]] = defaultdict(list)
     for d in deals:
         for turn in d["turns"]:
             worlds[turn["kind"]].append(turn["worlds"])
@@ -102,15 +120,24 @@ def main() -> None:
         if last is not None and last["estimate"] is not None:
             gaps[last["kind"]].append(last["estimate"] - d["net"])
             gaps["every last call"].append(last["estimate"] - d["net"])
+            if last["kind"] != "PASS":
+                by_worlds[(last["kind"], *_bucket(last["worlds"]))].append(
+                    last["estimate"] - d["net"]
+                )
     print(f"{args.game}: {len(deals)} deals ({args.deals} pairs, seed {args.seed}) {args.set}")
     print("worlds an auction turn, by the call made: median (turns)")
     for kind in sorted(worlds):
         print(f"  {kind:<12} {statistics.median(worlds[kind]):>5} ({len(worlds[kind])})")
     print("the team's last call: its estimate less what the deal wrote, mean ± 95% (deals)")
     for kind in sorted(gaps, key=lambda k: (k == "every last call", k)):
-        values = gaps[kind]
-        half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
-        print(f"  {kind:<16} {statistics.mean(values):+8.1f} ± {half:6.1f} ({len(values)})")
+        _gap_line(kind, gaps[kind])
+        for key in sorted(k for k in by_worlds if k[0] == kind):
+            _gap_line(f"  in {key[2]}", by_worlds[key])
+
+
+def _gap_line(label: str, values: list[float]) -> None:
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+    print(f"  {label:<16} {statistics.mean(values):+8.1f} ± {half:6.1f} ({len(values)})")
 
 
 if __name__ == "__main__":
