@@ -1,0 +1,165 @@
+"""What a hidden hand is worth to `strong`'s card play: `strong` told the cards of its partner
+(or of the other team) against `strong` as it plays, each against the same `basic` on the same
+deals.
+
+An upper bound for any reading of those seats' calls and plays: a `strong` player that knew
+its partner's hand would deal its worlds with that hand fixed, and what it gains so is the most
+that reading the partner could gain. The auction is left as it is (it calls before a card is
+seen); only the card play's worlds are told.
+
+Deals are the duels' pairs (``arena.duel_deal``), each played from both seats; the bots are
+seeded as ``ab_test.py`` seeds them (100 + seat, 200 + seat), so Y is the `strong` of an A/B
+test's Y side. ``--log FILE`` keeps each pair's result as it ends, and the same command
+resumes from it.
+
+Run: ``.venv/bin/python benchmarks/hidden_hands.py --game french --know partner --deals 300``
+(about 15 minutes on two cores for French Belote).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import statistics
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+from belot.bots import strong
+from belot.bots.arena import _halves, duel_deal
+from belot.bots.base import Bot
+from belot.bots.basic import BasicBot
+from belot.bots.sampling import Constraints
+from belot.bots.strong import StrongBot
+from belot.engine.actions import Action
+from belot.engine.deal import Deal
+from belot.engine.rules import Rules
+from belot.engine.table import Seat
+from belot.engine.view import SeatView
+
+#: Which seats' hands each choice of ``--know`` tells, by the seat told.
+TOLD = {
+    "partner": lambda seat: (seat.partner,),
+    "others": lambda seat: tuple(s for s in Seat if s.team is not seat.team),
+}
+
+
+class _Told(StrongBot):
+    """`strong` whose card play deals its worlds with ``told``'s hands as they are in ``deal``."""
+
+    def __init__(self, seed: int, know: str) -> None:
+        super().__init__(seed=seed)
+        self.know = know
+        self.deal: Deal | None = None
+
+    def act(self, view: SeatView) -> Action:
+        deal = self.deal
+        assert deal is not None
+        seats = TOLD[self.know](view.seat)
+
+        class Knowing:
+            @staticmethod
+            def of(view: SeatView) -> Constraints:
+                return told(Constraints.of(view), {s: deal.hand_mask(s) for s in seats})
+
+        strong.Constraints = Knowing
+        try:
+            return super().act(view)
+        finally:
+            strong.Constraints = Constraints
+
+
+def told(constraints: Constraints, hands: dict[Seat, int]) -> Constraints:
+    """``constraints`` with ``hands`` (seat: the cards it holds now) known: each must hold its
+    unseen cards, and no other seat may."""
+    must = list(constraints.must)
+    cannot = list(constraints.cannot)
+    for seat, hand in hands.items():
+        held = hand & constraints.unseen
+        for other in Seat:
+            if other == seat:
+                must[other] = held
+                cannot[other] = constraints.unseen & ~held
+            elif other != constraints.seat:
+                must[other] &= ~held
+                cannot[other] = (cannot[other] | held) & ~must[other]
+    return dataclasses.replace(
+        constraints,
+        must=(must[0], must[1], must[2], must[3]),
+        cannot=(cannot[0], cannot[1], cannot[2], cannot[3]),
+    )
+
+
+def _pair(job: tuple[str, int, int, str]) -> tuple[float, float]:
+    """X's (told) and Y's (not told) game points less `basic`'s a deal on pair ``number``."""
+    game, seed, number, know = job
+    rules = Rules.preset_named(game)
+    out = []
+    for knowing in (True, False):
+        ours: list[Bot] = [
+            _Told(100 + s, know) if knowing else StrongBot(seed=100 + s) for s in range(4)
+        ]
+        basic: list[Bot] = [BasicBot(seed=200 + s) for s in range(4)]
+        total = 0.0
+        for team, seats, _ in _halves((ours, basic)):
+            deal = duel_deal(rules, seed, number)
+            for bot in ours:
+                if isinstance(bot, _Told):
+                    bot.deal = deal
+            while not deal.is_over:
+                seat = deal.turn
+                assert seat is not None
+                deal.push(seats[seat].act(deal.view(seat)))
+            if deal.result is not None:
+                written = deal.result.written
+                total += written[team] - written[team.other]
+        out.append(total / 2)
+    return out[0], out[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--game", choices=("bulgarian", "french", "coinche", "bela"), default="bulgarian"
+    )
+    parser.add_argument("--know", choices=sorted(TOLD), default="partner")
+    parser.add_argument("--deals", type=int, default=300, help="duplicate deal pairs")
+    parser.add_argument("--seed", type=int, default=501)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--log", type=Path, default=None, help="JSON lines, one per pair")
+    args = parser.parse_args()
+    header = {"game": args.game, "know": args.know, "seed": args.seed}
+    results: dict[int, tuple[float, float]] = {}
+    if args.log is not None and args.log.exists():
+        lines = [json.loads(line) for line in args.log.read_text().splitlines() if line]
+        if lines and lines[0] != header:
+            raise SystemExit(f"{args.log} holds another test: {lines[0]}")
+        results = {row["pair"]: tuple(row["xy"]) for row in lines[1:]}
+    log = None
+    if args.log is not None:
+        log = args.log.open("a", encoding="utf-8")
+        if not results:
+            log.write(json.dumps(header) + "\n")
+    jobs = [(args.game, args.seed, n, args.know) for n in range(args.deals) if n not in results]
+    with ProcessPoolExecutor(args.workers) as pool:
+        futures = {pool.submit(_pair, job): job[2] for job in jobs}
+        for future in as_completed(futures):
+            results[futures[future]] = future.result()
+            if log is not None:
+                log.write(json.dumps({"pair": futures[future], "xy": results[futures[future]]}))
+                log.write("\n")
+                log.flush()
+    if log is not None:
+        log.close()
+    pairs = [results[n] for n in range(args.deals)]
+    diffs = [x - y for x, y in pairs]
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    print(f"{args.game}: `strong` told the {args.know}'s hands, {args.deals} deal pairs")
+    print(f"  told, against basic      {statistics.mean(x for x, _ in pairs):+8.2f} a deal")
+    print(f"  not told, against basic  {statistics.mean(y for _, y in pairs):+8.2f} a deal")
+    print(f"  told - not told          {statistics.mean(diffs):+8.2f} ± {half:.2f} (95%)")
+    print(f"  pairs differing          {sum(1 for d in diffs if d)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""``benchmarks/hidden_hands.py``: the worlds of a `strong` told a hidden hand hold that hand,
+and the bot leaves `strong`'s own sampling as it found it."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from hidden_hands import _Told, told
+
+from belot.bots import strong
+from belot.bots.arena import duel_deal
+from belot.bots.basic import BasicBot
+from belot.bots.sampling import Constraints, deal_hidden
+from belot.engine.deal import Deal, Phase
+from belot.engine.rules import Rules
+from belot.engine.table import Seat
+
+
+def _in_play(tricks: int) -> Deal:
+    """A French Belote deal that `basic` played ``tricks`` tricks into (seed 5's first pair
+    that came to a contract)."""
+    rules = Rules.preset_named("french")
+    bots = [BasicBot(seed=s) for s in range(4)]
+    for number in range(20):
+        deal = duel_deal(rules, 5, number)
+        while not deal.is_over and (deal.phase is not Phase.PLAY or len(deal.tricks) <= tricks):
+            seat = deal.turn
+            assert seat is not None
+            deal.push(bots[seat].act(deal.view(seat)))
+        if not deal.is_over and deal.turn is not None:
+            return deal
+    raise AssertionError("no deal came to its play")
+
+
+def test_a_told_hand_is_held_in_every_world_and_by_no_one_else() -> None:
+    deal = _in_play(2)
+    seat = deal.turn
+    assert seat is not None
+    view = deal.view(seat)
+    rng = random.Random(1)
+    partner = {seat.partner: deal.hand_mask(seat.partner)}
+    everyone = {s: deal.hand_mask(s) for s in Seat if s != seat}
+    for hands in (partner, everyone):
+        constraints = told(Constraints.of(view), hands)
+        for _ in range(20):
+            world = deal_hidden(constraints, rng)
+            for s, hand in hands.items():
+                assert world[s] == hand
+    loose = told(Constraints.of(view), partner)
+    seen = set()
+    for _ in range(40):
+        world = deal_hidden(loose, rng)
+        seen.add(world)
+        for s in Seat:
+            if s not in (seat, seat.partner):
+                assert world[s] & partner[seat.partner] == 0
+    assert len(seen) > 1  # the other team's hands are still dealt at random
+
+
+def test_the_told_bot_leaves_strong_sampling_as_it_found_it() -> None:
+    deal = _in_play(6)
+    seat = deal.turn
+    assert seat is not None
+    bot = _Told(seed=1, know="partner")
+    bot.deal = deal
+    action = bot.act(deal.view(seat))
+    assert action in deal.view(seat).legal
+    assert strong.Constraints is Constraints
