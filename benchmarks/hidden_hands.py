@@ -1,11 +1,12 @@
 """What a hidden hand is worth to `strong`'s card play: `strong` told the cards of its partner
-(or of the other team) against `strong` as it plays, each against the same `basic` on the same
-deals.
+(or every hand) against `strong` as it plays, each against the same `basic` on the same deals.
 
 An upper bound for any reading of those seats' calls and plays: a `strong` player that knew
 its partner's hand would deal its worlds with that hand fixed, and what it gains so is the most
-that reading the partner could gain. The auction is left as it is (it calls before a card is
-seen); only the card play's worlds are told.
+that reading the partner could gain; told every hand (``--know all``: the other team's two, which
+leave the partner's too), its worlds are all the one deal, the most that any reading could gain.
+The auction is left as it is (it calls before a card is seen); only the card play's worlds are
+told.
 
 Deals are the duels' pairs (``arena.duel_deal``), each played from both seats; the bots are
 seeded as ``ab_test.py`` seeds them (100 + seat, 200 + seat), so Y is the `strong` of an A/B
@@ -40,7 +41,7 @@ from belot.engine.view import SeatView
 #: Which seats' hands each choice of ``--know`` tells, by the seat told.
 TOLD = {
     "partner": lambda seat: (seat.partner,),
-    "others": lambda seat: tuple(s for s in Seat if s.team is not seat.team),
+    "all": lambda seat: tuple(s for s in Seat if s.team is not seat.team),
 }
 
 
@@ -154,7 +155,8 @@ def main() -> None:
     pairs = [results[n] for n in range(args.deals)]
     diffs = [x - y for x, y in pairs]
     half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
-    print(f"{args.game}: `strong` told the {args.know}'s hands, {args.deals} deal pairs")
+    what = "its partner's hand" if args.know == "partner" else "every hand"
+    print(f"{args.game}: `strong` told {what}, {args.deals} deal pairs (seed {args.seed})")
     print(f"  told, against basic      {statistics.mean(x for x, _ in pairs):+8.2f} a deal")
     print(f"  not told, against basic  {statistics.mean(y for _, y in pairs):+8.2f} a deal")
     print(f"  told - not told          {statistics.mean(diffs):+8.2f} ± {half:.2f} (95%)")
