@@ -68,7 +68,7 @@ def _both(job: tuple[str, int, int, bool, dict[str, Any], dict[str, Any]]) -> tu
     return out[0], out[1]
 
 
-def _read_log(path: Path, header: dict[str, Any]) -> dict[int, tuple[float, float]]:
+def read_log(path: Path, header: dict[str, Any]) -> dict[int, tuple[float, float]]:
     """The pairs' results a log of the same test holds (a line cut off at its end dropped);
     a new log is started with the test's header."""
     text = path.read_text(encoding="utf-8") if path.exists() else ""
@@ -102,7 +102,7 @@ def main() -> None:
     header = {"x": args.x, "y": args.y, "seed": args.seed, "matches": args.matches > 0}
     if args.game != "bulgarian":  # the logs of Bulgarian tests keep their header
         header["game"] = args.game
-    results = _read_log(args.log, header) if args.log else {}
+    results = read_log(args.log, header) if args.log else {}
     jobs = {
         number: (args.game, args.seed, number, args.matches > 0, args.x, args.y)
         for number in range(count)

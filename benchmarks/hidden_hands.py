@@ -10,8 +10,8 @@ told.
 
 Deals are the duels' pairs (``arena.duel_deal``), each played from both seats; the bots are
 seeded as ``ab_test.py`` seeds them (100 + seat, 200 + seat), so Y is the `strong` of an A/B
-test's Y side. ``--log FILE`` keeps each pair's result as it ends, and the same command
-resumes from it.
+test's Y side. ``--log FILE`` keeps each pair's result as it ends, in an A/B test's log form
+(``ab_test.read_log``), and the same command resumes from it.
 
 Run: ``.venv/bin/python benchmarks/hidden_hands.py --game french --know partner --deals 300``
 (about 20 minutes on two cores for French Belote, 15 for Bulgarian Belot).
@@ -26,8 +26,10 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
+from ab_test import read_log
+
 from belot.bots import strong
-from belot.bots.arena import _halves, duel_deal
+from belot.bots.arena import _halves, duel_deal, mean_ci
 from belot.bots.base import Bot
 from belot.bots.basic import BasicBot
 from belot.bots.sampling import Constraints
@@ -131,17 +133,8 @@ def main() -> None:
     parser.add_argument("--log", type=Path, default=None, help="JSON lines, one per pair")
     args = parser.parse_args()
     header = {"game": args.game, "know": args.know, "seed": args.seed}
-    results: dict[int, tuple[float, float]] = {}
-    if args.log is not None and args.log.exists():
-        lines = [json.loads(line) for line in args.log.read_text().splitlines() if line]
-        if lines and lines[0] != header:
-            raise SystemExit(f"{args.log} holds another test: {lines[0]}")
-        results = {row["pair"]: tuple(row["xy"]) for row in lines[1:]}
-    log = None
-    if args.log is not None:
-        log = args.log.open("a", encoding="utf-8")
-        if not results:
-            log.write(json.dumps(header) + "\n")
+    results = read_log(args.log, header) if args.log else {}
+    log = args.log.open("a", encoding="utf-8") if args.log else None
     jobs = [(args.game, args.seed, n, args.know) for n in range(args.deals) if n not in results]
     with ProcessPoolExecutor(args.workers) as pool:
         futures = {pool.submit(_pair, job): job[2] for job in jobs}
@@ -155,12 +148,12 @@ def main() -> None:
         log.close()
     pairs = [results[n] for n in range(args.deals)]
     diffs = [x - y for x, y in pairs]
-    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+    mean, half = mean_ci(diffs)
     what = "its partner's hand" if args.know == "partner" else "every hand"
     print(f"{args.game}: `strong` told {what}, {args.deals} deal pairs (seed {args.seed})")
     print(f"  told, against basic      {statistics.mean(x for x, _ in pairs):+8.2f} a deal")
     print(f"  not told, against basic  {statistics.mean(y for _, y in pairs):+8.2f} a deal")
-    print(f"  told - not told          {statistics.mean(diffs):+8.2f} ± {half:.2f} (95%)")
+    print(f"  told - not told          {mean:+8.2f} ± {half:.2f} (95%)")
     print(f"  pairs differing          {sum(1 for d in diffs if d)}")
 
 
