@@ -20,7 +20,7 @@ from collections import defaultdict
 
 from belot.bots import LEVELS, make
 from belot.bots.analysis import annotate
-from belot.bots.arena import _halves, duel_deal
+from belot.bots.arena import duel_deal, seatings
 from belot.engine.rules import Rules
 
 
@@ -33,7 +33,7 @@ def losses(
     bots = ([make(a, seed=100 + s) for s in range(4)], [make(b, seed=200 + s) for s in range(4)])
     rows: dict[tuple[int, str], list[int]] = defaultdict(lambda: [0, 0])
     for number in range(deals):
-        for _, seats, side_of in _halves(bots):
+        for _, seats, side_of in seatings(bots):
             deal = duel_deal(rules, seed, number)
             while not deal.is_over:
                 seat = deal.turn

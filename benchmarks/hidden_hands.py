@@ -29,7 +29,7 @@ from pathlib import Path
 from ab_test import read_log
 
 from belot.bots import strong
-from belot.bots.arena import _halves, duel_deal, mean_ci
+from belot.bots.arena import duel_deal, mean_ci, seatings
 from belot.bots.base import Bot
 from belot.bots.basic import BasicBot
 from belot.bots.sampling import Constraints
@@ -105,7 +105,7 @@ def _pair(job: tuple[str, int, int, str]) -> tuple[float, float]:
         ]
         basic: list[Bot] = [BasicBot(seed=200 + s) for s in range(4)]
         total = 0.0
-        for team, seats, _ in _halves((ours, basic)):
+        for team, seats, _ in seatings((ours, basic)):
             deal = duel_deal(rules, seed, number)
             for bot in ours:
                 if isinstance(bot, _Told):

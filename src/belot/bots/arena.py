@@ -62,6 +62,7 @@ __all__ = [
     "ray_connect",
     "ray_cpus",
     "ray_module",
+    "seatings",
     "tournament",
 ]
 
@@ -327,8 +328,9 @@ def _run_task(task: _Task) -> _Chunk:
     return chunk
 
 
-def _halves(bots: tuple[list[Bot], list[Bot]]) -> list[tuple[Team, list[Bot], list[int]]]:
-    """The two seatings: A as NS then A as EW, with the bot and side of each seat."""
+def seatings(bots: tuple[list[Bot], list[Bot]]) -> list[tuple[Team, list[Bot], list[int]]]:
+    """The two seatings of a duplicate pair: side A as NS then A as EW, with the bot and the
+    side (0 for A, 1 for B) of each seat."""
     out = []
     for a_team in (Team.NS, Team.EW):
         seats = [bots[0][s] if Seat(s).team is a_team else bots[1][s] for s in range(4)]
@@ -351,7 +353,7 @@ def deal_pair(
     every card checked against the solver too)."""
     chunk = _Chunk() if chunk is None else chunk
     games = []
-    for a_team, seats, side_of in _halves(bots):
+    for a_team, seats, side_of in seatings(bots):
         deal = duel_deal(rules, seed, number)
         _play(deal, seats, side_of, chunk)
         games.append(_game(deal, a_team))
@@ -381,7 +383,7 @@ def match_pair(
     side A's score in each match (1 won, 0 lost, 0.5 unfinished)."""
     chunk = _Chunk() if chunk is None else chunk
     scores = []
-    for a_team, seats, side_of in _halves(bots):
+    for a_team, seats, side_of in seatings(bots):
         sheet = ScoreSheet(target=rules.target, ends=game_of(rules).match_winner)
         dealer = Seat(number % 4)
         score = 0.5
