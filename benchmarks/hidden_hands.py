@@ -6,7 +6,11 @@ its partner's hand would deal its worlds with that hand fixed, and what it gains
 that reading the partner could gain; told every hand (``--know all``: the other team's two, which
 leave the partner's too), its worlds are all the one deal, the most that any reading could gain.
 The auction is left as it is (it calls before a card is seen); only the card play's worlds are
-told.
+told. Two choices tell a part of the partner's hand, to see which part the worth lies in:
+``--know partner-trumps`` (which trumps the partner holds, in a suit contract) and
+``--know partner-masters`` (for each suit, whether the partner holds its master, the best card
+of the suit not yet played, when the seat does not hold it itself): what a perfect signal of
+those would bring.
 
 Deals are the duels' pairs (``arena.duel_deal``), each played from both seats; the bots are
 seeded as ``ab_test.py`` seeds them (100 + seat, 200 + seat), so Y is the `strong` of an A/B
@@ -38,18 +42,53 @@ from belot.engine.actions import Action
 from belot.engine.deal import Deal
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
+from belot.engine.tricks import KEY, TRUMP_MASKS
 from belot.engine.view import SeatView
 
-#: Which seats' hands each choice of ``--know`` tells, by the seat told.
+#: What a seat holds, and what it does not, of the cards it is told about: seat: (held, absent).
+Told = dict[Seat, tuple[int, int]]
+
+
+def _hands(deal: Deal, seats: tuple[Seat, ...]) -> Told:
+    return {s: (deal.hand_mask(s), ((1 << 32) - 1) & ~deal.hand_mask(s)) for s in seats}
+
+
+def _trumps(deal: Deal, seat: Seat) -> Told:
+    contract = deal.contract
+    trumps = 0 if contract is None else TRUMP_MASKS[contract]
+    hand = deal.hand_mask(seat.partner)
+    return {seat.partner: (hand & trumps, trumps & ~hand)}
+
+
+def _masters(deal: Deal, seat: Seat) -> Told:
+    contract = deal.contract
+    assert contract is not None
+    gone = sum(card.mask for trick in deal.tricks for _, card in trick.plays)
+    hand = deal.hand_mask(seat.partner)
+    held = absent = 0
+    for suit in range(4):
+        out = [c for c in range(8 * suit, 8 * suit + 8) if not (gone >> c & 1)]
+        if out:
+            master = max(out, key=KEY[contract].__getitem__)
+            if hand >> master & 1:
+                held |= 1 << master
+            else:
+                absent |= 1 << master
+    return {seat.partner: (held, absent)}
+
+
+#: What each choice of ``--know`` tells the seat ``seat`` of ``deal`` as it stands.
 TOLD = {
-    "partner": lambda seat: (seat.partner,),
-    "all": lambda seat: tuple(s for s in Seat if s.team is not seat.team),
+    "partner": lambda deal, seat: _hands(deal, (seat.partner,)),
+    "all": lambda deal, seat: _hands(deal, tuple(s for s in Seat if s.team is not seat.team)),
+    "partner-trumps": _trumps,
+    "partner-masters": _masters,
 }
 
 
 class _Told(StrongBot):
-    """`strong` whose card play deals its worlds with the hands that ``know`` names (``TOLD``)
-    as they are in ``deal``, which the duel sets before each deal."""
+    """`strong` whose card play deals its worlds with what ``know`` tells (``TOLD``) of the
+    hands as they are in ``deal``, which the duel sets before each deal."""
 
     def __init__(self, seed: int, know: str) -> None:
         super().__init__(seed=seed)
@@ -59,12 +98,12 @@ class _Told(StrongBot):
     def act(self, view: SeatView) -> Action:
         deal = self.deal
         assert deal is not None
-        seats = TOLD[self.know](view.seat)
+        cards = TOLD[self.know](deal, view.seat)
 
         class Knowing:
             @staticmethod
             def of(view: SeatView) -> Constraints:
-                return told(Constraints.of(view), {s: deal.hand_mask(s) for s in seats})
+                return told(Constraints.of(view), cards)
 
         strong.Constraints = Knowing
         try:
@@ -73,17 +112,18 @@ class _Told(StrongBot):
             strong.Constraints = Constraints
 
 
-def told(constraints: Constraints, hands: dict[Seat, int]) -> Constraints:
-    """``constraints`` with ``hands`` (seat: the cards it holds now) known: each must hold its
-    unseen cards, and no other seat may."""
+def told(constraints: Constraints, cards: Told) -> Constraints:
+    """``constraints`` with ``cards`` (seat: the cards it holds now and the cards it does not,
+    of those it is told about) known: each seat must hold its held unseen cards, no other seat
+    may, and it may not hold its absent ones."""
     must = list(constraints.must)
     cannot = list(constraints.cannot)
-    for seat, hand in hands.items():
+    for seat, (hand, absent) in cards.items():
         held = hand & constraints.unseen
         for other in Seat:
             if other == seat:
-                must[other] = held
-                cannot[other] = constraints.unseen & ~held
+                must[other] |= held
+                cannot[other] |= absent & constraints.unseen & ~held
             elif other != constraints.seat:
                 must[other] &= ~held
                 cannot[other] = (cannot[other] | held) & ~must[other]
@@ -149,7 +189,12 @@ def main() -> None:
     pairs = [results[n] for n in range(args.deals)]
     diffs = [x - y for x, y in pairs]
     mean, half = mean_ci(diffs)
-    what = "its partner's hand" if args.know == "partner" else "every hand"
+    what = {
+        "partner": "its partner's hand",
+        "all": "every hand",
+        "partner-trumps": "its partner's trumps",
+        "partner-masters": "which masters its partner holds",
+    }[args.know]
     print(f"{args.game}: `strong` told {what}, {args.deals} deal pairs (seed {args.seed})")
     print(f"  told, against basic      {statistics.mean(x for x, _ in pairs):+8.2f} a deal")
     print(f"  not told, against basic  {statistics.mean(y for _, y in pairs):+8.2f} a deal")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from hidden_hands import _Told, told
+from hidden_hands import TOLD, _Told, told
 
 from belot.bots import strong
 from belot.bots.arena import duel_deal
@@ -18,6 +18,9 @@ from belot.bots.sampling import Constraints, deal_hidden
 from belot.engine.deal import Deal, Phase
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
+from belot.engine.tricks import KEY, TRUMP_MASKS
+
+_ALL = (1 << 32) - 1
 
 
 def _in_play(tricks: int) -> Deal:
@@ -42,14 +45,15 @@ def test_a_told_hand_is_held_in_every_world_and_by_no_one_else() -> None:
     assert seat is not None
     view = deal.view(seat)
     rng = random.Random(1)
-    partner = {seat.partner: deal.hand_mask(seat.partner)}
-    everyone = {s: deal.hand_mask(s) for s in Seat if s != seat}
+    partner = TOLD["partner"](deal, seat)
+    everyone = TOLD["all"](deal, seat)
+    assert set(everyone) == {s for s in Seat if s.team is not seat.team}  # the partner's too
     for hands in (partner, everyone):
         constraints = told(Constraints.of(view), hands)
         for _ in range(20):
             world = deal_hidden(constraints, rng)
-            for s, hand in hands.items():
-                assert world[s] == hand
+            for s in hands:
+                assert world[s] == deal.hand_mask(s)
     loose = told(Constraints.of(view), partner)
     seen = set()
     for _ in range(40):
@@ -57,7 +61,7 @@ def test_a_told_hand_is_held_in_every_world_and_by_no_one_else() -> None:
         seen.add(world)
         for s in Seat:
             if s not in (seat, seat.partner):
-                assert world[s] & partner[seat.partner] == 0
+                assert world[s] & deal.hand_mask(seat.partner) == 0
     assert len(seen) > 1  # the other team's hands are still dealt at random
 
 
@@ -70,3 +74,29 @@ def test_the_told_bot_leaves_strong_sampling_as_it_found_it() -> None:
     action = bot.act(deal.view(seat))
     assert action in deal.view(seat).legal
     assert strong.Constraints is Constraints
+
+
+def test_told_the_partner_s_trumps_or_masters_the_worlds_hold_just_those() -> None:
+    deal = _in_play(2)
+    seat = deal.turn
+    assert seat is not None
+    contract = deal.contract
+    assert contract is not None
+    view = deal.view(seat)
+    partner = deal.hand_mask(seat.partner)
+    trumps = TRUMP_MASKS[contract]
+    gone = sum(card.mask for trick in deal.tricks for _, card in trick.plays)
+    masters = 0
+    for suit in range(4):
+        out = [c for c in range(8 * suit, 8 * suit + 8) if not gone >> c & 1]
+        masters |= 1 << max(out, key=KEY[contract].__getitem__)
+    masters &= ~deal.hand_mask(seat)  # the seat's own masters are no news
+    rng = random.Random(2)
+    for know, cards in (("partner-trumps", trumps), ("partner-masters", masters)):
+        constraints = told(Constraints.of(view), TOLD[know](deal, seat))
+        hands = set()
+        for _ in range(30):
+            world = deal_hidden(constraints, rng)
+            assert world[seat.partner] & cards == partner & cards
+            hands.add(world[seat.partner])
+        assert len(hands) > 1  # the rest of the partner's hand is still dealt at random
