@@ -55,7 +55,6 @@ from belot.bots.sampling import (
     deal_hidden,
     weight,
 )
-from belot.bots.signals import SignalReading, discard_cards, holds_master, signalled, small_cards
 from belot.bots.solver import Position, Solver, load_compiled, rules_options
 from belot.engine.actions import Action, Call, Declare, Play
 from belot.engine.cards import Card
@@ -155,15 +154,6 @@ FIRST_TRICK_THINK: Final = 1.2
 #: cores busy); 3 errors and 320 worlds -0.65 ± 1.58 (seed 173), the median 81 ms. No gain nor
 #: loss shown, so no game stops early (docs/bots/research.md, "A card decision that stops").
 CLEAR: dict[str, tuple[float, int]] = {}
-#: The signal between two `strong` partners (``belot.bots.signals``): None, no signal (a
-#: partner may be a human); else each seat plays its small cards by the convention and weighs a
-#: world ``SIGNALS`` times for each of its partner's small cards that the world says the
-#: convention would not have played. ``SIGNAL_MARGIN``: how far below the best card (in game
-#: points, the team's less the other's) a small card may be valued and still be played for it.
-SIGNALS: float | None = None
-SIGNAL_MARGIN = 2.0
-#: Whether the signal also says, by the suit a seat discards from, that it is not master there.
-SIGNAL_DISCARDS = False
 #: The least worlds before a decision may stop so, and how often (in worlds) it looks.
 CLEAR_MIN_WORLDS = 24
 CLEAR_EVERY = 8
@@ -247,7 +237,6 @@ def estimate_cards(
     objective = _GameObjective(view, total, constraints) if game_points else None
     miss = PLAY_INFERENCE.get(game_of(view.rules).name)
     model = None if miss is None else PlayModel(view, miss)
-    reading = None if SIGNALS is None else SignalReading(view, SIGNALS, discards=SIGNAL_DISCARDS)
     weights = 0.0
     worlds = 0
     # Each world's weight and its value of each legal card, to see when the best is clear.
@@ -288,8 +277,6 @@ def estimate_cards(
         w = weight(view, world) if calls is None else calls.dealt(world, rng)
         if model is not None:
             w *= model.weight(world)
-        if reading is not None:
-            w *= reading.weight(world)
         row = [
             objective(values[card], extras)
             if objective is not None
@@ -332,39 +319,6 @@ def estimate_cards(
     ]
     estimates.sort(key=lambda e: (-e.points, e.card.index))
     return estimates
-
-
-def _signal(view: SeatView, estimates: list[CardEstimate]) -> Card:
-    """The card to play of ``estimates`` (best first) under the partners' signal, among those
-    within ``SIGNAL_MARGIN`` of the best: with ``SIGNAL_DISCARDS``, a discard from a suit the
-    seat is not master of rather than one it is (``signals.holds_master``); then, when the card
-    is a small one, the small card of its suit that the convention names (``signals.signalled``).
-    """
-    contract = view.contract
-    assert contract is not None
-    level = [e.card for e in estimates if e.points >= estimates[0].points - SIGNAL_MARGIN]
-    card = level[0]
-    hand = sum(c.mask for c in view.hand)
-    gone = sum(c.mask for trick in view.tricks for _, c in trick.plays)
-    if SIGNAL_DISCARDS:
-        trick = tuple(c.index for _, c in view.current_trick)
-        free = discard_cards(sum(c.mask for c in level), trick, contract)
-        if free >> card.index & 1 and holds_master(hand, gone, contract, card.index):
-            card = next(
-                (
-                    c
-                    for c in level
-                    if free & c.mask and not holds_master(hand, gone, contract, c.index)
-                ),
-                card,
-            )
-    small = small_cards(contract)
-    if not small & card.mask:
-        return card
-    choices = [c.index for c in level if c.suit == card.suit and small & c.mask]
-    if len(choices) < 2:
-        return card
-    return Card.from_index(signalled(hand, gone, contract, choices))
 
 
 def _settled(rows: list[list[float]], weights: list[float], z: float) -> bool:
@@ -574,8 +528,6 @@ class StrongBot(Bot):
         best = estimates[0]
         if best.silent_points is not None and best.silent_points > best.points:
             return Play(best.card, silent=True)  # Bela: the bela announced would help the others
-        if SIGNALS is not None:
-            return Play(_signal(view, estimates))
         return Play(best.card)
 
     def _call(self, view: SeatView, progress: Progress | None = None) -> Action:
