@@ -62,7 +62,8 @@ def _trumps(deal: Deal, seat: Seat) -> Told:
 
 def _masters(deal: Deal, seat: Seat) -> Told:
     contract = deal.contract
-    assert contract is not None
+    if contract is None:
+        return {}  # the auction: nothing is told
     gone = sum(card.mask for trick in deal.tricks for _, card in trick.plays)
     hand = deal.hand_mask(seat.partner)
     held = absent = 0

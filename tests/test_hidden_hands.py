@@ -100,3 +100,19 @@ def test_told_the_partner_s_trumps_or_masters_the_worlds_hold_just_those() -> No
             assert world[seat.partner] & cards == partner & cards
             hands.add(world[seat.partner])
         assert len(hands) > 1  # the rest of the partner's hand is still dealt at random
+
+
+def test_nothing_is_told_at_the_auction() -> None:
+    deal = duel_deal(Rules.preset_named("french"), 5, 0)
+    bots = [BasicBot(seed=s) for s in range(4)]
+    while deal.phase is not Phase.AUCTION:
+        seat = deal.turn
+        assert seat is not None
+        deal.push(bots[seat].act(deal.view(seat)))
+    seat = deal.turn
+    assert seat is not None
+    for know in ("partner-trumps", "partner-masters"):
+        assert all(held == 0 for held, _ in TOLD[know](deal, seat).values())
+        bot = _Told(seed=1, know=know)
+        bot.deal = deal
+        assert bot.act(deal.view(seat)) in deal.view(seat).legal
