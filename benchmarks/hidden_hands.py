@@ -9,8 +9,9 @@ The auction is left as it is (it calls before a card is seen); only the card pla
 told. Two choices tell a part of the partner's hand, to see which part the worth lies in:
 ``--know partner-trumps`` (which trumps the partner holds, in a suit contract) and
 ``--know partner-masters`` (for each suit, whether the partner holds its master, the best card
-of the suit not yet played, when the seat does not hold it itself): what a perfect signal of
-those would bring.
+of the suit not yet played, when the seat does not hold it itself) and ``--know
+partner-lengths`` (how many cards of each suit the partner holds, the worlds dealt again until
+its hand has them): what a perfect signal of those would bring.
 
 Deals are the duels' pairs (``arena.duel_deal``), each played from both seats; the bots are
 seeded as ``ab_test.py`` seeds them (100 + seat, 200 + seat), so Y is the `strong` of an A/B
@@ -26,7 +27,9 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import random
 import statistics
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
@@ -36,9 +39,10 @@ from belot.bots import strong
 from belot.bots.arena import duel_deal, mean_ci, seatings
 from belot.bots.base import Bot
 from belot.bots.basic import BasicBot
-from belot.bots.sampling import Constraints
+from belot.bots.sampling import Constraints, deal_hidden
 from belot.bots.strong import StrongBot
 from belot.engine.actions import Action
+from belot.engine.cards import SUIT_MASKS
 from belot.engine.deal import Deal
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
@@ -84,7 +88,34 @@ TOLD = {
     "all": lambda deal, seat: _hands(deal, tuple(s for s in Seat if s.team is not seat.team)),
     "partner-trumps": _trumps,
     "partner-masters": _masters,
+    "partner-lengths": lambda deal, seat: {},
 }
+#: How many times a world is dealt again, at most, for the partner's suit lengths.
+LENGTH_TRIES = 5000
+
+
+def lengths(hand: int) -> tuple[int, int, int, int]:
+    """How many cards of each suit ``hand`` holds."""
+    a, b, c, d = ((hand & mask).bit_count() for mask in SUIT_MASKS)
+    return a, b, c, d
+
+
+def with_lengths(
+    seat: Seat, want: tuple[int, int, int, int]
+) -> Callable[[Constraints, random.Random, int], tuple[int, int, int, int]]:
+    """``sampling.deal_hidden``, dealing again (up to ``LENGTH_TRIES`` times) until ``seat``'s
+    hand has ``want`` cards of each suit."""
+
+    def dealing(
+        constraints: Constraints, rng: random.Random, tries: int = 200
+    ) -> tuple[int, int, int, int]:
+        for _ in range(LENGTH_TRIES):
+            world = deal_hidden(constraints, rng, tries)
+            if lengths(world[seat]) == want:
+                break
+        return world
+
+    return dealing
 
 
 class _Told(StrongBot):
@@ -107,10 +138,14 @@ class _Told(StrongBot):
                 return told(Constraints.of(view), cards)
 
         strong.Constraints = Knowing
+        if self.know == "partner-lengths" and deal.contract is not None:
+            partner = view.seat.partner
+            strong.deal_hidden = with_lengths(partner, lengths(deal.hand_mask(partner)))
         try:
             return super().act(view)
         finally:
             strong.Constraints = Constraints
+            strong.deal_hidden = deal_hidden
 
 
 def told(constraints: Constraints, cards: Told) -> Constraints:
@@ -195,6 +230,7 @@ def main() -> None:
         "all": "every hand",
         "partner-trumps": "its partner's trumps",
         "partner-masters": "which masters its partner holds",
+        "partner-lengths": "its partner's suit lengths",
     }[args.know]
     print(f"{args.game}: `strong` told {what}, {args.deals} deal pairs (seed {args.seed})")
     print(f"  told, against basic      {statistics.mean(x for x, _ in pairs):+8.2f} a deal")

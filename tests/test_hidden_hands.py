@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from hidden_hands import TOLD, _Told, told
+from hidden_hands import TOLD, _Told, lengths, told, with_lengths
 
 from belot.bots import strong
 from belot.bots.arena import duel_deal
@@ -116,3 +116,20 @@ def test_nothing_is_told_at_the_auction() -> None:
         bot = _Told(seed=1, know=know)
         bot.deal = deal
         assert bot.act(deal.view(seat)) in deal.view(seat).legal
+
+
+def test_told_the_partner_s_suit_lengths_the_worlds_have_them() -> None:
+    deal = _in_play(2)
+    seat = deal.turn
+    assert seat is not None
+    want = lengths(deal.hand_mask(seat.partner))
+    dealing = with_lengths(seat.partner, want)
+    rng = random.Random(3)
+    constraints = Constraints.of(deal.view(seat))
+    hands = {dealing(constraints, rng, 200)[seat.partner] for _ in range(30)}
+    assert all(lengths(hand) == want for hand in hands)
+    assert len(hands) > 1
+    bot = _Told(seed=1, know="partner-lengths")
+    bot.deal = deal
+    assert bot.act(deal.view(seat)) in deal.view(seat).legal
+    assert strong.deal_hidden is deal_hidden
