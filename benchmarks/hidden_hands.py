@@ -6,12 +6,12 @@ its partner's hand would deal its worlds with that hand fixed, and what it gains
 that reading the partner could gain; told every hand (``--know all``: the other team's two, which
 leave the partner's too), its worlds are all the one deal, the most that any reading could gain.
 The auction is left as it is (it calls before a card is seen); only the card play's worlds are
-told. Two choices tell a part of the partner's hand, to see which part the worth lies in:
-``--know partner-trumps`` (which trumps the partner holds, in a suit contract) and
-``--know partner-masters`` (for each suit, whether the partner holds its master, the best card
-of the suit not yet played, when the seat does not hold it itself) and ``--know
-partner-lengths`` (how many cards of each suit the partner holds, the worlds dealt again until
-its hand has them): what a perfect signal of those would bring.
+told. Three choices tell a part of the partner's hand, to see which part the worth lies in:
+``--know partner-trumps`` (which trumps the partner holds, in a suit contract), ``--know
+partner-masters`` (for each suit, whether the partner holds its master, the best card of the
+suit not yet played, when the seat does not hold it itself) and ``--know partner-lengths`` (how
+many cards of each suit the partner holds, the worlds dealt again until its hand has them): what
+a perfect signal of each would bring.
 
 Deals are the duels' pairs (``arena.duel_deal``), each played from both seats; the bots are
 seeded as ``ab_test.py`` seeds them (100 + seat, 200 + seat), so Y is the `strong` of an A/B
