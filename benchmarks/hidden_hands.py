@@ -42,7 +42,7 @@ from belot.bots.basic import BasicBot
 from belot.bots.sampling import Constraints, deal_hidden
 from belot.bots.strong import StrongBot
 from belot.engine.actions import Action
-from belot.engine.cards import SUIT_MASKS
+from belot.engine.cards import FULL_MASK, SUIT_MASKS
 from belot.engine.deal import Deal
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
@@ -54,7 +54,7 @@ Told = dict[Seat, tuple[int, int]]
 
 
 def _hands(deal: Deal, seats: tuple[Seat, ...]) -> Told:
-    return {s: (deal.hand_mask(s), ((1 << 32) - 1) & ~deal.hand_mask(s)) for s in seats}
+    return {s: (deal.hand_mask(s), FULL_MASK & ~deal.hand_mask(s)) for s in seats}
 
 
 def _trumps(deal: Deal, seat: Seat) -> Told:

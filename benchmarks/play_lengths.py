@@ -19,6 +19,8 @@ import argparse
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 
+from hidden_hands import lengths
+
 from belot.bots.arena import duel_deal
 from belot.bots.strong import StrongBot
 from belot.engine.actions import Play
@@ -46,15 +48,15 @@ def deal_rows(job: tuple[str, int, int, float | None]) -> list[Row]:
         if isinstance(action, Play) and contract is not None:
             hand = deal.hand_mask(seat)
             trumps = TRUMP_MASKS[contract]
-            lengths = [(hand & mask).bit_count() for mask in SUIT_MASKS]
-            plain = [s for s in range(4) if lengths[s] and not SUIT_MASKS[s] & trumps]
+            counts = lengths(hand)
+            plain = [s for s in range(4) if counts[s] and not SUIT_MASKS[s] & trumps]
             suit = action.card.suit
             trick = view.current_trick
             kind = "lead" if not trick else "discard" if trick[0][1].suit != suit else None
             if kind and len(plain) > 1 and suit in plain:
-                held = [lengths[s] for s in plain]
+                held = [counts[s] for s in plain]
                 by_card = sum(n * n for n in held) / sum(held)
-                rows.append((kind, lengths[suit], statistics.mean(held), by_card))
+                rows.append((kind, counts[suit], statistics.mean(held), by_card))
         deal.push(action)
     return rows
 

@@ -20,8 +20,6 @@ from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.engine.tricks import KEY, TRUMP_MASKS
 
-_ALL = (1 << 32) - 1
-
 
 def _in_play(tricks: int) -> Deal:
     """A French Belote deal that `basic` played ``tricks`` tricks into (seed 5's first pair
