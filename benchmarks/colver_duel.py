@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from colver_speed import _default_venv, colver_python
+from colver_speed import COLVER
+from isolated_venv import package_python
 
 from belot.bots import make
 from belot.bots.arena import duel_deal, mean_ci, percentile
@@ -271,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.deals < 1 or args.workers < 1 or args.colver_ms < 1:
         parser.error("--deals, --workers and --colver-ms must be above 0")
-    python = str(colver_python(args.venv or _default_venv()))
+    python = str(package_python(COLVER, args.venv))
     started = time.monotonic()
     outcomes: list[PairOutcome] = []
     log = None if args.log is None else args.log.open("w")

@@ -36,9 +36,10 @@ import statistics
 import subprocess
 import sys
 import time
-import venv
 from pathlib import Path
 from typing import Any
+
+from isolated_venv import package_python
 
 COLVER = "colver==0.11.1"
 
@@ -106,30 +107,6 @@ for p in positions:
 out["positions"] = positions
 print(json.dumps(out))
 """
-
-
-def colver_python(venv_dir: Path) -> Path:
-    """The Python of a virtualenv holding ``COLVER``, made (with pip, from PyPI) if missing."""
-    python = venv_dir / "bin" / "python"
-    if python.exists():
-        check = subprocess.run(
-            [str(python), "-c", "import colver; print(colver.__version__)"],
-            capture_output=True,
-            text=True,
-        )
-        if check.returncode == 0 and check.stdout.strip() == COLVER.split("==")[1]:
-            return python
-    print(f"making {venv_dir} with {COLVER} (pip, from PyPI)…", file=sys.stderr)
-    venv.create(venv_dir, with_pip=True, clear=True)
-    subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet", COLVER], check=True, stdout=sys.stderr
-    )
-    return python
-
-
-def _default_venv() -> Path:
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return cache / "belot" / ("venv-" + COLVER.replace("==", "-"))
 
 
 def run_colver(python: Path, settings: dict[str, Any]) -> dict[str, Any]:
@@ -265,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--rounds, --deals and --seconds must be above 0")
     cpu = args.cpu if args.cpu is not None else min(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})  # the child inherits it: both sides on one core
-    python = colver_python(args.venv or _default_venv())
+    python = package_python(COLVER, args.venv)
     rounds = []
     for r in range(args.rounds):
         settings = {
