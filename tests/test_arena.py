@@ -392,7 +392,7 @@ def test_a_match_pair_ends_as_its_game_ends_a_match(monkeypatch: pytest.MonkeyPa
 
 
 def test_a_duel_log_written_before_bid_levels_still_reads() -> None:
-    from belot.bots.arena import _Chunk
+    from belot.bots.arena import Chunk
 
     old = {
         "pairs": [[0, [[2, 0, "made", [120, 42]], [None, None, None, [0, 0]]]]],
@@ -401,7 +401,7 @@ def test_a_duel_log_written_before_bid_levels_still_reads() -> None:
         "deals_played": 2,
         "solver_loss": [[0, 0], [0, 0]],
     }
-    chunk = _Chunk.from_json(old)
+    chunk = Chunk.from_json(old)
     assert chunk.pairs[0].games[0].level == 0 and chunk.pairs[0].games[0].points == (120, 42)
 
 

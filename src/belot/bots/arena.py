@@ -46,6 +46,7 @@ from belot.engine.sheet import ScoreSheet
 from belot.engine.table import Seat, Team
 
 __all__ = [
+    "Chunk",
     "DuelOptions",
     "DuelResult",
     "PairResult",
@@ -63,6 +64,7 @@ __all__ = [
     "ray_cpus",
     "ray_module",
     "seatings",
+    "summarise",
     "tournament",
 ]
 
@@ -213,7 +215,11 @@ class PairResult:
 
 
 @dataclass
-class _Chunk:
+class Chunk:
+    """What a run of pairs played: the deal pairs, the match pairs, each side's think times,
+    the deals played and the cards checked against the solver (the unit of work, and what
+    ``summarise`` reads)."""
+
     pairs: list[PairResult] = field(default_factory=list)
     #: Per match pair: side A's match score in each half (1 win, 0 loss, 0.5 unfinished).
     matches: list[tuple[float, float]] = field(default_factory=list)
@@ -243,7 +249,7 @@ class _Chunk:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> _Chunk:
+    def from_json(cls, data: dict[str, Any]) -> Chunk:
         def game(row: list[Any]) -> _Game:
             contract, declarer, outcome, (a, b), *level = row  # logs before Coinche: no level
             return _Game(
@@ -266,7 +272,7 @@ def _bots(side: _Side) -> list[Bot]:
     return [make(side.level, seed=side.seed * 4 + seat, think=side.think) for seat in range(4)]
 
 
-def _play(deal: Deal, seats: Sequence[Bot], side_of: Sequence[int], think: _Chunk) -> None:
+def _play(deal: Deal, seats: Sequence[Bot], side_of: Sequence[int], think: Chunk) -> None:
     """Play ``deal`` to the end with ``seats[seat]``, timing each decision for its side.
 
     Think time is the deciding thread's CPU time, so that other work on a busy machine does
@@ -314,11 +320,11 @@ def _game(deal: Deal, a_team: Team) -> _Game:
     )
 
 
-def _run_task(task: _Task) -> _Chunk:
+def _run_task(task: _Task) -> Chunk:
     """Play one chunk (the unit of work for processes and for Ray)."""
     rules = Rules.from_dict(task.rules)
     bots = (_bots(task.a), _bots(task.b))
-    chunk = _Chunk()
+    chunk = Chunk()
     for number in range(task.start, task.start + task.count):
         if task.kind == "deals":
             pair = deal_pair(rules, bots, task.seed, number, chunk, analyse=number < task.analyse)
@@ -344,14 +350,14 @@ def deal_pair(
     bots: tuple[list[Bot], list[Bot]],
     seed: int,
     number: int,
-    chunk: _Chunk | None = None,
+    chunk: Chunk | None = None,
     *,
     analyse: bool = False,
 ) -> PairResult:
     """The duels' deal pair ``number`` of ``seed``, played by ``bots`` (side A's four seats'
     bots, side B's): A as NS, then A as EW (think times go to ``chunk``; with ``analyse``,
     every card checked against the solver too)."""
-    chunk = _Chunk() if chunk is None else chunk
+    chunk = Chunk() if chunk is None else chunk
     games = []
     for a_team, seats, side_of in seatings(bots):
         deal = duel_deal(rules, seed, number)
@@ -362,7 +368,7 @@ def deal_pair(
     return PairResult(number, (games[0], games[1]))
 
 
-def _check_cards(deal: Deal, side_of: Sequence[int], chunk: _Chunk) -> None:
+def _check_cards(deal: Deal, side_of: Sequence[int], chunk: Chunk) -> None:
     """Add what each card of ``deal`` lost against best play with all hands open."""
     from belot.bots.analysis import annotate  # the solver is compiled: load it only if asked
 
@@ -377,11 +383,11 @@ def match_pair(
     bots: tuple[list[Bot], list[Bot]],
     seed: int,
     number: int,
-    chunk: _Chunk | None = None,
+    chunk: Chunk | None = None,
 ) -> tuple[float, float]:
     """The duels' match pair ``number`` of ``seed``, played by ``bots`` as ``deal_pair``'s:
     side A's score in each match (1 won, 0 lost, 0.5 unfinished)."""
-    chunk = _Chunk() if chunk is None else chunk
+    chunk = Chunk() if chunk is None else chunk
     scores = []
     for a_team, seats, side_of in seatings(bots):
         sheet = ScoreSheet(target=rules.target, ends=game_of(rules).match_winner)
@@ -430,15 +436,15 @@ def _execute(
     tasks: Sequence[_Task],
     workers: int,
     ray_address: str | None,
-    finished: Callable[[_Task, _Chunk], None],
-) -> list[_Chunk]:
+    finished: Callable[[_Task, Chunk], None],
+) -> list[Chunk]:
     """Run every task: in this process, in a process pool, or on Ray; same function for all
     (``finished`` is called with each task and its chunk as it ends). The chunks come back in
     the order of ``tasks``, however they finished, so every backend sums them alike."""
     place = {id(task): index for index, task in enumerate(tasks)}
-    results: dict[int, _Chunk] = {}
+    results: dict[int, Chunk] = {}
 
-    def done(task: _Task, chunk: _Chunk) -> None:
+    def done(task: _Task, chunk: Chunk) -> None:
         results[place[id(task)]] = chunk
         finished(task, chunk)
 
@@ -545,7 +551,7 @@ class _OtherVersion(BelotError):
     """A Ray worker runs another belot than the driver."""
 
 
-def _ray_task(task: _Task, version: str) -> _Chunk:
+def _ray_task(task: _Task, version: str) -> Chunk:
     """``_run_task`` on a Ray worker, which must run the driver's belot ``version``."""
     here = _belot_version()
     if here != version:
@@ -556,7 +562,7 @@ def _ray_task(task: _Task, version: str) -> _Chunk:
     return _run_task(task)
 
 
-def _ray_run(tasks: Sequence[_Task], address: str) -> Iterable[tuple[_Task, _Chunk]]:
+def _ray_run(tasks: Sequence[_Task], address: str) -> Iterable[tuple[_Task, Chunk]]:
     """Each task and its chunk, run as Ray tasks on the cluster at ``address``, as they finish.
 
     The workers import belot themselves (the function goes by name, not by value): every
@@ -603,7 +609,7 @@ class _Log:
         self.path = path
         self.header = json.loads(json.dumps({_LOG_KEY: 1, **header}))
         #: (kind, start, count, chunk) of each chunk the log holds, in its order.
-        self.chunks: list[tuple[str, int, int, _Chunk]] = []
+        self.chunks: list[tuple[str, int, int, Chunk]] = []
         self._file: TextIO | None = None
         self._keep = 0  # bytes of the file that hold whole records
         self._unended = False  # its last record lacks the end of its line
@@ -636,7 +642,7 @@ class _Log:
                 kind, start, count = record["kind"], int(record["start"]), int(record["count"])
                 if kind not in ("deals", "matches"):
                     raise ValueError(f"kind {kind!r}")
-                self.chunks.append((kind, start, count, _Chunk.from_json(record)))
+                self.chunks.append((kind, start, count, Chunk.from_json(record)))
             except (IndexError, KeyError, TypeError, ValueError) as error:
                 raise BelotError(f"{where}: not a chunk of pairs ({error!r})") from None
 
@@ -650,7 +656,7 @@ class _Log:
                     f"{value!r} here): give another --log file"
                 )
 
-    def done(self, kind: str, total: int) -> tuple[list[_Chunk], frozenset[int]]:
+    def done(self, kind: str, total: int) -> tuple[list[Chunk], frozenset[int]]:
         """The logged chunks of ``kind`` within its first ``total`` pairs, and their pairs
         (a chunk that overlaps one taken before it is left out)."""
         taken: set[int] = set()
@@ -675,7 +681,7 @@ class _Log:
         except OSError as error:
             raise BelotError(f"cannot write the duel log {self.path}: {error}") from None
 
-    def append(self, task: _Task, chunk: _Chunk) -> None:
+    def append(self, task: _Task, chunk: Chunk) -> None:
         self._write(chunk.to_json(task))
 
     def _write(self, record: dict[str, Any]) -> None:
@@ -845,16 +851,17 @@ def _level_name(level: int) -> str:
     return "capot" if level == CAPOT_LEVEL else str(level)
 
 
-def _summarise(
+def summarise(
     a: str,
     b: str,
     seed: int,
     workers: int,
-    chunks: Sequence[_Chunk],
+    chunks: Sequence[Chunk],
     seconds: float,
     backend: str,
     rules: Rules,
 ) -> DuelResult:
+    """The figures of a duel of ``a`` against ``b`` from the ``chunks`` its pairs played."""
     pairs = sorted((p for c in chunks for p in c.pairs), key=lambda p: p.number)
     diffs = [p.a - p.b for p in pairs]
     names = _contract_names(rules)
@@ -1010,7 +1017,7 @@ def duel(
         "analyse": analyse,
     }
     journal = None
-    logged: list[_Chunk] = []
+    logged: list[Chunk] = []
     done: dict[str, frozenset[int]] = {"matches": frozenset(), "deals": frozenset()}
     if log is not None:
         header = {"a": a, "b": b, "seed": seed, "think": think, "rules": base["rules"]}
@@ -1024,7 +1031,7 @@ def duel(
     if progress is not None and resumed:
         progress(resumed)
 
-    def finished(task: _Task, chunk: _Chunk) -> None:
+    def finished(task: _Task, chunk: Chunk) -> None:
         if journal is not None:
             journal.append(task, chunk)
         if progress is not None:
@@ -1043,7 +1050,7 @@ def duel(
     else:
         backend = "processes" if workers > 1 else "this process"
     seconds = time.perf_counter() - started
-    result = _summarise(a, b, seed, workers, logged + chunks, seconds, backend, rules)
+    result = summarise(a, b, seed, workers, logged + chunks, seconds, backend, rules)
     result.resumed = resumed
     return result
 
