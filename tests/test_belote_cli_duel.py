@@ -1,5 +1,6 @@
 """``benchmarks/belote_cli_duel.py``: a seat of belote-cli's is told what the seat has seen and
-no more, its answers become our engine's actions, and a card our engine refuses stops the run.
+no more, its answers become our engine's actions, and a card our engine refuses stops the run;
+``benchmarks/belote_cli_speed.py``'s rules check reads belote-cli's plays as our engine's.
 
 belote-cli itself is not installed here: a stand-in for its child process records each request
 and answers with a legal action."""
@@ -15,11 +16,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 from belote_cli_duel import RULES, BeloteCli, BeloteCliBot
+from belote_cli_speed import legal_differ
 
 from belot.bots import make
 from belot.bots.arena import duel_deal
 from belot.engine.actions import CallKind, Play
 from belot.engine.deal import Deal, Phase
+from belot.engine.table import Seat
 from belot.engine.view import SeatView
 
 
@@ -103,3 +106,33 @@ def test_a_card_our_engine_refuses_stops_the_run() -> None:
     child.legal = [str(a.card) for a in cards]
     with pytest.raises(SystemExit, match="our engine refuses"):
         BeloteCliBot(child, int(seat), "hard", 1).act(view)
+
+
+def test_the_rules_check_reads_a_walk_as_our_engine_plays_it() -> None:
+    # A walk written as belote-cli's child writes it, from a deal of our own: no position differs,
+    # and one legal set written wrong is one that differs.
+    deal = duel_deal(RULES, 7, 0)
+    basic = [make("basic", seed=s) for s in range(4)]
+    while deal.phase is not Phase.PLAY:
+        seat = deal.turn
+        assert seat is not None
+        deal.push(basic[seat].act(deal.view(seat)))
+    assert deal.contract is not None
+    walk: dict[str, Any] = {
+        "hands": [[str(c) for c in deal.view(s).hand] for s in Seat],
+        "trump": "CDHS"[int(deal.contract)],
+        "plays": [],
+    }
+    while not deal.is_over:
+        seat = deal.turn
+        assert seat is not None
+        action = basic[seat].act(deal.view(seat))
+        if isinstance(action, Play):
+            legal = [str(c) for c in deal.legal_cards()]
+            walk["plays"].append([int(seat), legal, str(action.card)])
+        deal.push(action)
+    assert legal_differ([walk]) == (0, 32)
+    # One position with a choice told as if only the card played were legal.
+    n = next(n for n, (_, legal, _) in enumerate(walk["plays"]) if len(legal) > 1)
+    walk["plays"][n][1] = [walk["plays"][n][2]]
+    assert legal_differ([walk]) == (1, 32)
