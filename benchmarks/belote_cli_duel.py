@@ -35,14 +35,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
 
-from isolated_venv import package_python
+from isolated_venv import Child, package_python
 
 from belot.bots import Bot, make
 from belot.bots.arena import Chunk, deal_pair, match_pair, summarise
@@ -129,27 +127,12 @@ for line in sys.stdin:
 """
 
 
-class BeloteCli:
+class BeloteCli(Child):
     """A belote-cli child process: its AI players, asked in JSON lines."""
 
     def __init__(self, python: Path) -> None:
-        self.process = subprocess.Popen(
-            [str(python), "-c", _CHILD],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
+        super().__init__(python, _CHILD, "belote-cli")
         self._players = 0
-
-    def ask(self, **request: Any) -> dict[str, Any]:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
-        line = self.process.stdout.readline()
-        if not line:
-            raise SystemExit("belote-cli's side stopped (its error is above)")
-        answer: dict[str, Any] = json.loads(line)
-        return answer
 
     def player(self, seat: int, difficulty: str, seed: int) -> int:
         """A new AI player for ``seat``: its id."""

@@ -24,14 +24,13 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from belote_cli_duel import BELOTE_CLI
-from isolated_venv import package_python
+from isolated_venv import package_python, run_child
 
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
@@ -93,19 +92,6 @@ print(json.dumps(out))
 RULES = Rules.french()
 
 
-def run_belote_cli(python: Path, settings: dict[str, Any]) -> dict[str, Any]:
-    result = subprocess.run(
-        [str(python), "-c", _CHILD, json.dumps(settings)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"belote-cli's side failed: {result.stderr.strip().splitlines()[-1]}")
-    answer: dict[str, Any] = json.loads(result.stdout)
-    return answer
-
-
 def our_deals(seconds: float, seed: int) -> tuple[int, float]:
     """Random full deals through ``Deal`` for ``seconds`` of CPU: how many, in how long."""
     uniform = random.Random(seed).random
@@ -160,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     differ = checked = 0
     for r in range(args.rounds):
         settings = {"seed": args.seed + r, "seconds": args.seconds, "walks": args.walks}
-        theirs = run_belote_cli(python, settings)
+        theirs = run_child(python, _CHILD, settings, "belote-cli")
         ours = our_deals(args.seconds, args.seed + r)
         d, c = legal_differ(theirs["walks"])
         differ, checked = differ + d, checked + c

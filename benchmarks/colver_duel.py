@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -39,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from colver_speed import COLVER
-from isolated_venv import package_python
+from isolated_venv import Child, package_python
 
 from belot.bots import make
 from belot.bots.arena import duel_deal, mean_ci, percentile
@@ -93,35 +92,16 @@ for line in sys.stdin:
 RULES = Rules.coinche(declarations=False, forced_undertrump=False)
 
 
-class Colver:
+class Colver(Child):
     """A colver child process, and the conversion of cards, seats and calls to its own."""
 
     def __init__(self, python: Path) -> None:
-        self.process = subprocess.Popen(
-            [str(python), "-c", _CHILD],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
-        names = self._read()["names"]
+        super().__init__(python, _CHILD, "colver")
+        names = self.read()["names"]
         self.ours = [Card.from_str(name).index for name in names]  # colver's card -> ours
         self.theirs = {ours: i for i, ours in enumerate(self.ours)}
         # colver's trump t is the suit of its card 8 t; ours by the suit's number.
         self.trump = {int(Card.from_index(self.ours[8 * t]).suit): t for t in range(4)}
-
-    def _read(self) -> dict[str, Any]:
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        if not line:
-            raise SystemExit("colver's side stopped (its error is above)")
-        answer: dict[str, Any] = json.loads(line)
-        return answer
-
-    def ask(self, **request: Any) -> dict[str, Any]:
-        assert self.process.stdin is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
-        return self._read()
 
     @staticmethod
     def player(seat: Seat) -> int:

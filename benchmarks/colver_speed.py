@@ -33,13 +33,12 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from isolated_venv import package_python
+from isolated_venv import package_python, run_child
 
 COLVER = "colver==0.11.1"
 
@@ -107,19 +106,6 @@ for p in positions:
 out["positions"] = positions
 print(json.dumps(out))
 """
-
-
-def run_colver(python: Path, settings: dict[str, Any]) -> dict[str, Any]:
-    result = subprocess.run(
-        [str(python), "-c", _CHILD, json.dumps(settings)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if result.returncode != 0:
-        raise SystemExit(f"colver's side failed: {result.stderr.strip().splitlines()[-1]}")
-    answer: dict[str, Any] = json.loads(result.stdout)
-    return answer
 
 
 def run_ours(colver: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
@@ -252,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
             "per_position": 1000,
             "deals": args.deals,
         }
-        theirs = run_colver(python, settings)
+        theirs = run_child(python, _CHILD, settings, "colver")
         ours = run_ours(theirs, settings)
         rounds.append(
             {
