@@ -176,16 +176,11 @@ class BeloteCliBot(Bot):
                 for _, call in view.calls
             ]
             answer = self.child.ask(op="call", turned=str(view.turned), calls=calls, **common)
+            letter = answer["call"]
             chosen: Action = (
                 Call(CallKind.PASS)
-                if answer["call"] is None
-                else next(
-                    c
-                    for c in legal
-                    if isinstance(c, Call)
-                    and c.contract is not None
-                    and _suit_letter(c.contract) == answer["call"]
-                )
+                if letter is None
+                else Call(CallKind.BID, Contract("CDHS".index(letter)))
             )
         else:
             assert view.contract is not None and view.taker is not None

@@ -136,3 +136,20 @@ def test_the_rules_check_reads_a_walk_as_our_engine_plays_it() -> None:
     n = next(n for n, (_, legal, _) in enumerate(walk["plays"]) if len(legal) > 1)
     walk["plays"][n][1] = [walk["plays"][n][2]]
     assert legal_differ([walk]) == (1, 32)
+
+
+def test_a_call_our_engine_refuses_stops_the_run() -> None:
+    # In the first round only the turned card's suit may be taken: another suit is refused.
+    deal = duel_deal(RULES, 5, 3)
+    seat = deal.turn
+    assert seat is not None and deal.phase is Phase.AUCTION
+    view = deal.view(seat)
+    assert view.turned is not None
+    other = next(letter for letter in "CDHS" if letter != str(view.turned)[-1])
+
+    class _OtherSuit(_StandIn):
+        def ask(self, **request: Any) -> dict[str, Any]:
+            return {} if request["op"] == "new" else {"call": other, "cpu": 0.0}
+
+    with pytest.raises(SystemExit, match="our engine refuses"):
+        BeloteCliBot(_OtherSuit(), int(seat), "hard", 1).act(view)
