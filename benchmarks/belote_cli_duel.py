@@ -13,14 +13,15 @@ partner's hand in belote-cli's own game; here that hand is hidden (belote-cli's
 ``hide_partner_hand``), so that both sides play by the same rules of what a seat sees. French
 Belote by RULES.md §4, our engine's (belote-cli plays the same obligations: must follow, must
 trump, must overtrump, undertrump when it cannot, the partner's trick excepted on a plain-suit
-lead; a card of its that our engine refuses stops the run). Two things are ours, not belote-cli's:
+lead; a call or card of its that our engine refuses stops the run). Two things are ours, not
+belote-cli's:
 
 - in the second round its AI may call Tout atout or Sans atout, which French Belote does not
   have (RULES.md §4): it is then asked for its suit alone, as its AI decides when it calls
   neither;
 - declarations: belote-cli announces them for its players itself, so its seats' declarations
-  are made by our ``basic`` (every one the seat holds). Belote and rebelote are announced as the
-  cards are played, on both sides.
+  are made by our ``basic`` (the best announcement the engine offers the seat). Belote and
+  rebelote are announced as the cards are played, on both sides.
 
 The pairs are the duels' (``arena.duel_deal``, ``arena.match_pair``): each deal (or match to
 1,000) played twice, our level North-South and belote-cli East-West, then the other way round.
