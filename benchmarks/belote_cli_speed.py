@@ -3,11 +3,12 @@ and the two games' legal cards compared along belote-cli's deals.
 
 belote-cli (https://pypi.org/project/belote-cli/) is never a dependency of belot and never
 imported by it: it runs in a virtualenv of its own (``isolated_venv.py``) as a child process,
-pinned to the same CPU as this process, for the same CPU seconds. A random full deal on each
-side: a shuffle and deal, each call of the auction at random among the legal ones (round one,
-take the turned suit or pass; round two, another suit or pass), every card at random among the
-legal ones, and the score (belote-cli's ``score_round``; our ``Deal`` through its public API, as
-``belot bench`` drives it, with the cut and the declarations). A deal all pass is a deal too.
+pinned to the same CPU as this process; each side runs for ``--seconds`` and counts its deals
+a CPU second. A random full deal on each side: a shuffle and deal, each call of the auction at
+random among the legal ones (round one, take the turned suit or pass; round two, another suit or
+pass), every card at random among the legal ones, and the score (belote-cli's ``score_round``;
+ours is ``belot bench``'s ``deals-french``, run by ``bench.run_benchmark``: ``Deal``'s public
+API, with the cut and the declarations). A deal all pass is a deal too.
 
 The rules check: along belote-cli's random play of some of its deals, its legal cards against
 ``tricks.legal_mask`` with French Belote's forced undertrump, position by position (RULES.md §4;
@@ -22,20 +23,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from belote_cli_duel import BELOTE_CLI
 from isolated_venv import package_python, run_child
 
+from belot.bench import BENCHMARKS, run_benchmark
 from belot.engine.cards import Card
 from belot.engine.contracts import Contract
-from belot.engine.deal import Deal
-from belot.engine.rules import Rules
 from belot.engine.tricks import legal_mask
 
 _CHILD = r"""
@@ -89,22 +87,6 @@ while len(out["walks"]) < args["walks"]:
 print(json.dumps(out))
 """
 
-RULES = Rules.french()
-
-
-def our_deals(seconds: float, seed: int) -> tuple[int, float]:
-    """Random full deals through ``Deal`` for ``seconds`` of CPU: how many, in how long."""
-    uniform = random.Random(seed).random
-    clock = time.process_time
-    deals = 0
-    start = clock()
-    while clock() - start < seconds:
-        deal = Deal.new(RULES, seed=seed * 1_000_003 + deals)
-        while actions := deal.legal_actions():
-            deal.push(actions[int(uniform() * len(actions))])
-        deals += 1
-    return deals, clock() - start
-
 
 def legal_differ(walks: list[dict[str, Any]]) -> tuple[int, int]:
     """Of the positions along belote-cli's plays, how many it and ``legal_mask`` disagree on,
@@ -130,7 +112,7 @@ def legal_differ(walks: list[dict[str, Any]]) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3, help="rounds, each side in turn (3)")
-    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds a side (3)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds a side (3)")
     parser.add_argument("--walks", type=int, default=200, help="deals for the rules check")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--venv", type=Path, default=None, help="belote-cli's virtualenv")
@@ -147,13 +129,13 @@ def main(argv: list[str] | None = None) -> int:
     for r in range(args.rounds):
         settings = {"seed": args.seed + r, "seconds": args.seconds, "walks": args.walks}
         theirs = run_child(python, _CHILD, settings, "belote-cli")
-        ours = our_deals(args.seconds, args.seed + r)
+        ours = run_benchmark(BENCHMARKS["deals-french"], args.seconds, args.seed + r)
         d, c = legal_differ(theirs["walks"])
         differ, checked = differ + d, checked + c
         rounds.append(
             {
                 "belote_cli_deals_per_s": theirs["deals"][0] / theirs["deals"][1],
-                "our_deals_per_s": ours[0] / ours[1],
+                "our_deals_per_s": ours.rate,
             }
         )
     ratios = [r["our_deals_per_s"] / r["belote_cli_deals_per_s"] for r in rounds]
