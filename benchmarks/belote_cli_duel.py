@@ -158,8 +158,6 @@ class BeloteCliBot(Bot):
     def __init__(self, child: BeloteCli, seat: int, difficulty: str, seed: int) -> None:
         super().__init__(seed=seed)
         self.child = child
-        self.seat = seat
-        self.difficulty = difficulty
         self.id = child.player(seat, difficulty, seed)
         self.declarer = make("basic", seed=seed)
         self.cpu: list[int] = []

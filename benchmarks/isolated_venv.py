@@ -1,5 +1,6 @@
 """Another Belot engine from PyPI, in a virtualenv of its own, for the benchmarks that compare
-belot with it (``colver_speed.py``, ``colver_duel.py``, ``belote_cli_duel.py``).
+belot with it (``colver_speed.py``, ``colver_duel.py``, ``belote_cli_speed.py``,
+``belote_cli_duel.py``).
 
 Such a package is never a dependency of belot and never imported by it: the benchmark runs it in
 its own Python as a child process. The virtualenv is made on first use (pip, from PyPI, the
