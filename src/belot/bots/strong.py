@@ -55,6 +55,7 @@ from belot.bots.sampling import (
     deal_hidden,
     weight,
 )
+from belot.bots.signals import SignalReading, longest, plain_choices
 from belot.bots.solver import Position, Solver, load_compiled, rules_options
 from belot.engine.actions import Action, Call, Declare, Play
 from belot.engine.cards import Card
@@ -154,6 +155,15 @@ FIRST_TRICK_THINK: Final = 1.2
 #: cores busy); 3 errors and 320 worlds -0.65 ± 1.58 (seed 173), the median 81 ms. No gain nor
 #: loss shown, so no game stops early (docs/bots/research.md, "A card decision that stops").
 CLEAR: dict[str, tuple[float, int]] = {}
+#: The signal between two `strong` partners (``belot.bots.signals``): None, no signal (a
+#: partner may be a human); else each seat leads and discards from its longest plain suit when
+#: the search values such a card within ``SIGNAL_MARGIN`` game points of the best, and weighs a
+#: world ``SIGNALS`` times for each lead or discard of its partner's that the world says was not
+#: from its longest. ``SIGNAL_LEADS``, ``SIGNAL_DISCARDS``: which of the two the signal says.
+SIGNALS: float | None = None
+SIGNAL_MARGIN = 2.0
+SIGNAL_LEADS = True
+SIGNAL_DISCARDS = True
 #: The least worlds before a decision may stop so, and how often (in worlds) it looks.
 CLEAR_MIN_WORLDS = 24
 CLEAR_EVERY = 8
@@ -237,6 +247,11 @@ def estimate_cards(
     objective = _GameObjective(view, total, constraints) if game_points else None
     miss = PLAY_INFERENCE.get(game_of(view.rules).name)
     model = None if miss is None else PlayModel(view, miss)
+    reading = (
+        None
+        if SIGNALS is None
+        else SignalReading(view, SIGNALS, leads=SIGNAL_LEADS, discards=SIGNAL_DISCARDS)
+    )
     weights = 0.0
     worlds = 0
     # Each world's weight and its value of each legal card, to see when the best is clear.
@@ -277,6 +292,8 @@ def estimate_cards(
         w = weight(view, world) if calls is None else calls.dealt(world, rng)
         if model is not None:
             w *= model.weight(world)
+        if reading is not None:
+            w *= reading.weight(world)
         row = [
             objective(values[card], extras)
             if objective is not None
@@ -319,6 +336,26 @@ def estimate_cards(
     ]
     estimates.sort(key=lambda e: (-e.points, e.card.index))
     return estimates
+
+
+def _signal(view: SeatView, estimates: list[CardEstimate]) -> Card:
+    """The card to play of ``estimates`` (best first) under the partners' signal: when the best
+    is a lead or discard of a plain suit the signal speaks of (``SIGNAL_LEADS``,
+    ``SIGNAL_DISCARDS``), the best of those within ``SIGNAL_MARGIN`` of it that are of the seat's
+    longest suit (``signals.longest``)."""
+    contract = view.contract
+    assert contract is not None
+    best = estimates[0].card
+    trick = tuple(c.index for _, c in view.current_trick)
+    if not (SIGNAL_DISCARDS if trick else SIGNAL_LEADS):
+        return best
+    level = sum(e.card.mask for e in estimates if e.points >= estimates[0].points - SIGNAL_MARGIN)
+    free = plain_choices(level, trick, contract)
+    if not free & best.mask:
+        return best
+    hand = sum(c.mask for c in view.hand)
+    chosen = longest(hand, free)
+    return next(e.card for e in estimates if chosen & e.card.mask)
 
 
 def _settled(rows: list[list[float]], weights: list[float], z: float) -> bool:
@@ -528,6 +565,8 @@ class StrongBot(Bot):
         best = estimates[0]
         if best.silent_points is not None and best.silent_points > best.points:
             return Play(best.card, silent=True)  # Bela: the bela announced would help the others
+        if SIGNALS is not None:
+            return Play(_signal(view, estimates))
         return Play(best.card)
 
     def _call(self, view: SeatView, progress: Progress | None = None) -> Action:
