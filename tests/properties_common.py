@@ -158,6 +158,13 @@ def play_on(deal: Deal, rng: random.Random, steps: int | None = None) -> list[Ac
     return actions
 
 
+def hand_masks(deal: Deal) -> tuple[int, int, int, int]:
+    """Each seat's cards now in ``deal``, as card sets, North first: a world as the bots deal
+    them."""
+    n, e, s, w = (deal.hand_mask(seat) for seat in Seat)
+    return n, e, s, w
+
+
 def visible_cards(deal: Deal, seat: Seat) -> set[Card]:
     """Cards whose place ``seat`` may know: those it holds (in Bela before trumps are named its
     six, not its two hidden ones), the played ones, the turned card of French Belote (with its

@@ -18,6 +18,7 @@ from belot.engine.cards import ALL_CARDS
 from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
 from belot.engine.table import Seat
+from properties_common import hand_masks
 
 MISS = 0.3
 
@@ -34,15 +35,6 @@ def _positions(deals: int, seed: str) -> Iterator[tuple[Deal, Seat]]:
             if view.phase is Phase.PLAY and seat.team is Seat.N.team and view.tricks:
                 yield deal, seat
             deal.push(bots[seat].act(view))
-
-
-def _hands(deal: Deal) -> tuple[int, int, int, int]:
-    return (
-        deal.hand_mask(Seat.N),
-        deal.hand_mask(Seat.E),
-        deal.hand_mask(Seat.S),
-        deal.hand_mask(Seat.W),
-    )
 
 
 def _misses(deal: Deal, seat: Seat, world: tuple[int, int, int, int]) -> int | None:
@@ -78,7 +70,7 @@ def test_basic_opponents_made_every_play_of_the_real_world() -> None:
     weighed = 0
     for deal, seat in _positions(12, "real"):
         model = PlayModel(deal.view(seat), MISS)
-        assert model.weight(_hands(deal)) == 1.0
+        assert model.weight(hand_masks(deal)) == 1.0
         weighed += model.plays
     assert weighed > 300
 

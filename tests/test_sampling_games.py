@@ -20,7 +20,7 @@ from belot.engine import Call, Card, Contract, Deal, Declare, Play, Rules, Seat
 from belot.engine.cards import SUIT_MASKS, cards_of, parse_cards
 from belot.engine.deal import Phase
 from belot.engine.view import SeatView
-from properties_common import play_on, random_action
+from properties_common import hand_masks, play_on, random_action
 
 RULES = {
     "bulgarian": (
@@ -48,15 +48,6 @@ def _positions(game: str, deals: int) -> Iterator[tuple[Deal, Seat]]:
             if deal.is_over:
                 break
             deal.push(random_action(deal, rng))
-
-
-def _hands(deal: Deal) -> tuple[int, int, int, int]:
-    return (
-        deal.hand_mask(Seat.N),
-        deal.hand_mask(Seat.E),
-        deal.hand_mask(Seat.S),
-        deal.hand_mask(Seat.W),
-    )
 
 
 def _mask(cards: tuple[Card, ...] | list[Card]) -> int:
@@ -95,7 +86,7 @@ def test_every_world_fits_the_view_and_replays_the_record(game: str) -> None:
         view = deal.view(seat)
         phases.add(view.phase)
         constraints = Constraints.of(view)
-        assert constraints.admits(_hands(deal)), "the real deal must fit what the seat saw"
+        assert constraints.admits(hand_masks(deal)), "the real deal must fit what the seat saw"
         rng = random.Random(worlds)
         for _ in range(2):
             world = deal_hidden(constraints, rng)
@@ -243,7 +234,7 @@ def test_a_follower_who_did_not_beat_shows_no_higher_card_where_the_game_says_so
     # Bela beats in every suit: holding the ace of spades, the follower had to play it.
     assert bool(constraints.cannot[follower] & ace) is beats
     assert bool(Knowledge.of(view).possible(follower) & ace) is not beats
-    assert constraints.admits(_hands(deal))
+    assert constraints.admits(hand_masks(deal))
 
 
 #: In order of play: the taker leads the ace of clubs, the next trumps with the 10 of hearts,
@@ -295,7 +286,7 @@ def test_basic_opponents_made_every_play_of_the_real_world_in_every_game(game: s
             if view.phase is Phase.PLAY and view.tricks:
                 model = PlayModel(view, 0.3)
                 # The others played as `basic` does, under the game's own obligations.
-                assert model.weight(_hands(deal)) == 1.0
+                assert model.weight(hand_masks(deal)) == 1.0
                 weighed += model.plays
             deal.push(bots[seat].act(view))
     assert weighed > 100
@@ -419,7 +410,7 @@ def test_a_french_first_round_pass_disfavours_the_turned_suits_jack() -> None:
     deal.push(Call.bid(Contract.HEARTS))
     passer, _, viewer, other = (deal.first, *_after(deal, deal.first, 3))
     view = deal.view(viewer)
-    real = _hands(deal)
+    real = hand_masks(deal)
     jack, spade = Card.from_str("JH").mask, Card.from_str("7S").mask
     swap = list(real)
     swap[passer] = swap[passer] & ~jack | spade

@@ -20,6 +20,7 @@ from belot.engine.deal import Deal, Phase
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.engine.view import SeatView
+from properties_common import hand_masks
 
 MISS = 0.3
 
@@ -84,15 +85,6 @@ def _positions(game: str, deals: int) -> Iterator[tuple[Deal, Seat]]:
             deal.push(bots[seat].act(view))
 
 
-def _hands(deal: Deal) -> tuple[int, int, int, int]:
-    return (
-        deal.hand_mask(Seat.N),
-        deal.hand_mask(Seat.E),
-        deal.hand_mask(Seat.S),
-        deal.hand_mask(Seat.W),
-    )
-
-
 @pytest.mark.parametrize("game", ["bulgarian", "french", "coinche", "bela"])
 def test_a_partner_who_signals_agrees_with_the_reading_of_the_real_deal(game: str) -> None:
     read = leads = 0
@@ -101,7 +93,7 @@ def test_a_partner_who_signals_agrees_with_the_reading_of_the_real_deal(game: st
         reading = SignalReading(view, MISS)
         read += reading.signals
         leads += SignalReading(view, MISS, discards=False).signals
-        assert reading.weight(_hands(deal)) == 1.0
+        assert reading.weight(hand_masks(deal)) == 1.0
     assert leads > 10  # the deals had leads to read
     assert read > leads  # and discards
 
@@ -142,7 +134,7 @@ def test_a_partner_who_did_not_signal_is_read_as_breaking_it() -> None:
             assert seat is not None
             view = deal.view(seat)
             if view.phase is Phase.PLAY and view.tricks and len(view.current_trick) == 0:
-                broken += SignalReading(view, MISS).weight(_hands(deal)) < 1.0
+                broken += SignalReading(view, MISS).weight(hand_masks(deal)) < 1.0
             deal.push(bots[seat].act(view))
     assert broken > 0
 
