@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from belot.bots.base import Bot
 from belot.engine import Action, Call, Card, Deal, Play, Rules, Seat, Suit
 from belot.engine.actions import CallKind
 from belot.engine.cards import ALL_CARDS
+from belot.engine.deal import Phase
 
 Policy = Callable[[Deal, random.Random], Action]
 
@@ -156,6 +158,23 @@ def play_on(deal: Deal, rng: random.Random, steps: int | None = None) -> list[Ac
         deal.push(action)
         actions.append(action)
     return actions
+
+
+def team_decisions(
+    rules: Rules, seed: str, deals: int, bots: Callable[[], list[Bot]]
+) -> Iterator[tuple[Deal, Seat]]:
+    """Each card decision of North and South with a trick behind it (the deal as it stands and
+    the seat to play), in ``deals`` deals of ``rules`` played by ``bots()``' four bots."""
+    for k in range(deals):
+        deal = Deal.new(rules, seed=f"{seed}-{k}", dealer=Seat(k % 4))
+        players = bots()
+        while not deal.is_over:
+            seat = deal.turn
+            assert seat is not None
+            view = deal.view(seat)
+            if view.phase is Phase.PLAY and seat.team is Seat.N.team and view.tricks:
+                yield deal, seat
+            deal.push(players[seat].act(view))
 
 
 def hand_masks(deal: Deal) -> tuple[int, int, int, int]:

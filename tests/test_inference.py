@@ -15,26 +15,20 @@ from belot.bots.inference import PlayModel
 from belot.bots.sampling import Constraints, SamplingError, deal_hidden
 from belot.engine.actions import Cut, Play
 from belot.engine.cards import ALL_CARDS
-from belot.engine.deal import Deal, Phase
+from belot.engine.deal import Deal
 from belot.engine.errors import BelotError
+from belot.engine.rules import Rules
 from belot.engine.table import Seat
-from properties_common import hand_masks
+from properties_common import hand_masks, team_decisions
 
 MISS = 0.3
 
 
 def _positions(deals: int, seed: str) -> Iterator[tuple[Deal, Seat]]:
     """Each card decision of N and S, with a play behind it, in deals `basic` plays all round."""
-    for k in range(deals):
-        deal = Deal.new(seed=f"{seed}-{k}", dealer=Seat(k % 4))
-        bots = [BasicBot(seed=s) for s in range(4)]
-        while not deal.is_over:
-            seat = deal.turn
-            assert seat is not None
-            view = deal.view(seat)
-            if view.phase is Phase.PLAY and seat.team is Seat.N.team and view.tricks:
-                yield deal, seat
-            deal.push(bots[seat].act(view))
+    return team_decisions(
+        Rules.bulgarian(), seed, deals, lambda: [BasicBot(seed=s) for s in range(4)]
+    )
 
 
 def _misses(deal: Deal, seat: Seat, world: tuple[int, int, int, int]) -> int | None:

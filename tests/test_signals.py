@@ -20,7 +20,7 @@ from belot.engine.deal import Deal, Phase
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.engine.view import SeatView
-from properties_common import hand_masks
+from properties_common import hand_masks, team_decisions
 
 MISS = 0.3
 
@@ -72,17 +72,12 @@ class _Signaller(BasicBot):
 
 def _positions(game: str, deals: int) -> Iterator[tuple[Deal, Seat]]:
     """Each card decision of N and S with a trick behind it, in deals whose N and S signal."""
-    rules = Rules.preset_named(game)
-    for k in range(deals):
-        deal = Deal.new(seed=f"signals-{game}-{k}", dealer=Seat(k % 4), rules=rules)
-        bots = [_Signaller(seed=s) if s % 2 == 0 else BasicBot(seed=s) for s in range(4)]
-        while not deal.is_over:
-            seat = deal.turn
-            assert seat is not None
-            view = deal.view(seat)
-            if view.phase is Phase.PLAY and seat.team is Seat.N.team and view.tricks:
-                yield deal, seat
-            deal.push(bots[seat].act(view))
+    return team_decisions(
+        Rules.preset_named(game),
+        f"signals-{game}",
+        deals,
+        lambda: [_Signaller(seed=s) if s % 2 == 0 else BasicBot(seed=s) for s in range(4)],
+    )
 
 
 @pytest.mark.parametrize("game", ["bulgarian", "french", "coinche", "bela"])
