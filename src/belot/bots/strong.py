@@ -95,8 +95,8 @@ DEFAULT_THINK: Final = 0.5
 HARD_CAP_NODES: Final = 6_000_000
 #: How far off (card points) each world's values may be in the first two tricks. In French
 #: Belote a card point is a game point (in Bulgarian Belot a tenth of one), yet 2 there lost
-#: -1.00 ± 2.46 a deal against 6 (A/B, 600 deal pairs, seed 201): its fewer worlds cost what
-#: the closer values gain (docs/bots/research.md, "Closer values in French Belote's first tricks").
+#: -1.00 ± 2.46 a deal against 6 (A/B, 600 deal pairs, seed 201): no gain shown
+#: (docs/bots/research.md, "Closer values in French Belote's first tricks").
 EARLY_TOLERANCE: Final = 6
 #: Whether those values are nonetheless exact as to the outcome they give (made, inside,
 #: hanging, valat): on the same side as the exact value of each card points at which it changes.
