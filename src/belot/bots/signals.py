@@ -75,7 +75,6 @@ class SignalReading:
         self._contract = view.contract
         self._partner = view.seat.partner
         self._signals: list[_Signal] = []
-        self._seen: dict[tuple[int, int], bool] = {}
         if view.contract is None:
             return
         history = [(seat, card.index) for trick in view.tricks for seat, card in trick.plays]
@@ -102,14 +101,10 @@ class SignalReading:
     def weight(self, hands: tuple[int, int, int, int]) -> float:
         """``miss`` to the power of the partner's leads and discards that, holding ``hands``
         (each seat's cards now), were not from its longest suit of those it could play."""
+        partner = hands[self._partner]
         result = 1.0
-        for i, signal in enumerate(self._signals):
-            hand = hands[self._partner] | signal.since
-            key = (i, hand)
-            agrees = self._seen.get(key)
-            if agrees is None:
-                agrees = self._seen[key] = self._agrees(signal, hand)
-            if not agrees:
+        for signal in self._signals:
+            if not self._agrees(signal, partner | signal.since):
                 result *= self.miss
         return result
 
