@@ -39,7 +39,6 @@ from belot.engine.actions import Play
 from belot.engine.cards import SUIT_MASKS, Card
 from belot.engine.deal import Deal
 from belot.engine.rules import Rules
-from belot.engine.table import Seat
 from belot.engine.tricks import TRUMP_MASKS
 from belot.engine.view import SeatView
 
@@ -61,11 +60,11 @@ def length_error(dealt: int, real: int) -> int:
 
 
 def _read(
-    deal: Deal, seat: Seat, miss: float, worlds: int, rng: random.Random
+    deal: Deal, view: SeatView, miss: float, worlds: int, rng: random.Random
 ) -> tuple[float, float]:
-    """The partner's mean length error over ``worlds`` worlds dealt within ``seat``'s view of
-    ``deal``: as dealt, and as the signal's reading weighs them."""
-    view = deal.view(seat)
+    """The partner's mean length error over ``worlds`` worlds dealt within ``view`` (a seat's
+    view of ``deal``): as dealt, and as the signal's reading weighs them."""
+    seat = view.seat
     reading = SignalReading(view, miss)
     constraints = Constraints.of(view)
     real = deal.hand_mask(seat.partner)
@@ -114,7 +113,7 @@ def deal_rows(job: Job) -> list[Row]:
             changed.clear()
             dealt, weighed = (float("nan"), float("nan"))
             if len(view.tricks) >= 2:
-                dealt, weighed = _read(deal, seat, miss, worlds, rng)
+                dealt, weighed = _read(deal, view, miss, worlds, rng)
             action = bots[seat].act(view)
             rows.append(("read", int(any(changed)), dealt, weighed))
         else:
