@@ -15,12 +15,14 @@ import pytest
 from belot.bots import Bot, bidding, expert, make
 from belot.bots import strong as strong_module
 from belot.bots.base import Thought
+from belot.bots.inference import PlayModel
 from belot.bots.sampling import Constraints, deal_hidden, weight
 from belot.bots.solver import Position, Solver
 from belot.bots.strong import StrongBot, estimate_cards, shared_solver
 from belot.engine.actions import Cut, Play, parse_action
 from belot.engine.cards import Card
 from belot.engine.deal import Deal, Phase
+from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.engine.tricks import legal_mask
 from belot.engine.view import SeatView
@@ -187,6 +189,80 @@ def test_the_play_inference_weighs_the_worlds(monkeypatch: pytest.MonkeyPatch) -
         assert neutral == off
         changed += on != off
     assert changed >= 2
+
+
+def _second_trick_views(game: str, count: int) -> list[SeatView]:
+    """Views of ``game`` in its second trick with a choice of card (basic's calls and first
+    trick, then random cards), the seat to play's."""
+    rng = random.Random(31)
+    views: list[SeatView] = []
+    number = 0
+    while len(views) < count:
+        number += 1
+        deal = Deal.new(
+            Rules.from_dict({"preset": game}), seed=f"candidates-{number}", dealer=Seat(number % 4)
+        )
+        basic = make("basic", seed=number)
+        while not deal.is_over and (deal.phase is not Phase.PLAY or len(deal.tricks) < 1):
+            assert deal.turn is not None
+            deal.push(basic.act(deal.view(deal.turn)))
+        for _ in range(rng.randrange(4)):
+            if deal.is_over or len(deal.tricks) > 1:
+                break
+            deal.push(rng.choice(deal.legal_actions()))
+        if deal.is_over or len(deal.tricks) > 1 or deal.turn is None:
+            continue
+        view = deal.view(deal.turn)
+        if sum(isinstance(a, Play) for a in view.legal) > 1:
+            views.append(view)
+    return views
+
+
+def test_a_world_drawn_from_candidates_agrees_with_the_plays() -> None:
+    # With a play the model rules out weighing 0, a world drawn from candidates is one of them
+    # that the model allows whenever a candidate was, and counts the candidates' mean weight.
+    drawn = 0
+    for view in _second_trick_views("french", 6):
+        model = PlayModel(view, 0.0)
+        constraints = Constraints.of(view)
+        mine = sum(card.mask for card in view.hand)
+        for n in range(20):
+            world, mean = strong_module._drawn_world(
+                view, constraints, mine, 8, random.Random(n), None, model, None
+            )
+            rng = random.Random(n)  # the same candidates again, weighed one by one
+            candidates = []
+            for _ in range(8):
+                hands = list(deal_hidden(constraints, rng))
+                hands[view.seat] = mine
+                candidates.append((hands[0], hands[1], hands[2], hands[3]))
+            weights = [weight(view, c) * model.weight(c) for c in candidates]
+            assert world in candidates
+            assert mean == pytest.approx(sum(weights) / 8)
+            if mean > 0.0:
+                assert model.weight(world) == 1.0
+                drawn += 1
+    assert drawn >= 60
+
+
+def test_candidates_change_only_the_first_two_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game of CANDIDATES draws the worlds of its first two tricks' cards from that many dealt
+    # ones: some estimates change, deterministically; later cards and other games are as before.
+    views = _second_trick_views("french", 6)
+    later = [
+        v
+        for v in (d.view(d.turn) for d in _play_positions(6, seed=33) if d.turn)
+        if len(v.hand) < 7 and sum(isinstance(a, Play) for a in v.legal) > 1
+    ]
+    before = [estimate_cards(v, random.Random(3), think=0.05) for v in views + later]
+    monkeypatch.setattr(strong_module, "CANDIDATES", {"french": 8, "bulgarian": 8})
+    after = [estimate_cards(v, random.Random(3), think=0.05) for v in views + later]
+    again = [estimate_cards(v, random.Random(3), think=0.05) for v in views + later]
+    assert after == again
+    assert after[len(views) :] == before[len(views) :]
+    assert sum(a != b for a, b in zip(after[: len(views)], before, strict=False)) >= 2
+    for view, estimates in zip(views, after, strict=False):
+        assert {e.card for e in estimates} == {a.card for a in view.legal if isinstance(a, Play)}
 
 
 def test_a_card_clearly_best_is_settled() -> None:

@@ -36,6 +36,7 @@ import numpy as np
 from belot.bots.base import Bot, Progress, Thought, decision_rng
 from belot.bots.basic import BasicBot
 from belot.bots.bidding import (
+    CANDIDATE_NODES,
     CallEstimate,
     declared_points,
     estimate_calls,
@@ -171,6 +172,14 @@ SIGNALS: float | None = None
 SIGNAL_MARGIN = 2.0
 SIGNAL_LEADS = True
 SIGNAL_DISCARDS = True
+#: The games whose cards of the first two tricks (the ones the node budget, not ``MAX_WORLDS``,
+#: ends) solve each world drawn from this many dealt ones, with the chance of each by its weight
+#: (the calls, the plays), as an auction turn's worlds are (``bidding.GAME_CANDIDATES``). The
+#: world solved then counts the mean weight of its candidates, so that the worlds stay weighed
+#: as the calls and plays say, but few of the budget's solves go to worlds that they all but rule
+#: out. Each candidate is charged ``bidding.CANDIDATE_NODES`` of the budget. A game not named
+#: solves every world it deals, with that world's weight.
+CANDIDATES: dict[str, int] = {}
 #: The least worlds before a decision may stop so, and how often (in worlds) it looks.
 CLEAR_MIN_WORLDS = 24
 CLEAR_EVERY = 8
@@ -259,6 +268,7 @@ def estimate_cards(
         if SIGNALS is None
         else SignalReading(view, SIGNALS, leads=SIGNAL_LEADS, discards=SIGNAL_DISCARDS)
     )
+    candidates = CANDIDATES.get(game_of(view.rules).name, 1) if len(view.hand) >= 7 else 1
     weights = 0.0
     worlds = 0
     # Each world's weight and its value of each legal card, to see when the best is clear.
@@ -268,13 +278,21 @@ def estimate_cards(
     if progress is not None:
         progress(Thought(len(legal), 0, max_worlds, 0.0, None))
     for _ in range(max_worlds):
+        drawn = None
         try:
-            hidden = deal_hidden(constraints, rng)
+            if candidates > 1:
+                drawn = _drawn_world(
+                    view, constraints, mine, candidates, rng, calls, model, reading
+                )
+                budget -= CANDIDATE_NODES * candidates
+                world = drawn[0]
+            else:
+                hidden = deal_hidden(constraints, rng)
+                hands = list(hidden)
+                hands[view.seat] = mine
+                world = (hands[0], hands[1], hands[2], hands[3])
         except SamplingError:
             break
-        hands = list(hidden)
-        hands[view.seat] = mine
-        world = (hands[0], hands[1], hands[2], hands[3])
         extras = None if objective is None else objective.world(world)
         if objective is not None and extras is None:
             continue  # its hands could not have made the announcements heard
@@ -296,11 +314,11 @@ def estimate_cards(
         budget -= solver.nodes
         if values is None:
             break
-        w = weight(view, world) if calls is None else calls.dealt(world, rng)
-        if model is not None:
-            w *= model.weight(world)
-        if reading is not None:
-            w *= reading.weight(world)
+        w = (
+            drawn[1]
+            if drawn is not None
+            else _world_weight(view, world, rng, calls, model, reading)
+        )
         row = [
             objective(values[card], extras)
             if objective is not None
@@ -343,6 +361,51 @@ def estimate_cards(
     ]
     estimates.sort(key=lambda e: (-e.points, e.card.index))
     return estimates
+
+
+def _world_weight(
+    view: SeatView,
+    world: tuple[int, int, int, int],
+    rng: random.Random,
+    calls: CallModel | None,
+    model: PlayModel | None,
+    reading: SignalReading | None,
+) -> float:
+    """How well ``world`` agrees with the calls (``calls``' model, or ``sampling.weight``'s
+    factors), the other team's plays (``model``) and the partner's signals (``reading``)."""
+    w = weight(view, world) if calls is None else calls.dealt(world, rng)
+    if model is not None:
+        w *= model.weight(world)
+    if reading is not None:
+        w *= reading.weight(world)
+    return w
+
+
+def _drawn_world(
+    view: SeatView,
+    constraints: Constraints,
+    mine: int,
+    candidates: int,
+    rng: random.Random,
+    calls: CallModel | None,
+    model: PlayModel | None,
+    reading: SignalReading | None,
+) -> tuple[tuple[int, int, int, int], float]:
+    """One world drawn from ``candidates`` dealt ones, each with the chance of its weight
+    (``_world_weight``), and the mean of their weights: the world weighed so stands for the
+    candidates as they would have been weighed one by one."""
+    dealt: list[tuple[int, int, int, int]] = []
+    weights: list[float] = []
+    for _ in range(candidates):
+        hands = list(deal_hidden(constraints, rng))
+        hands[view.seat] = mine
+        world = (hands[0], hands[1], hands[2], hands[3])
+        dealt.append(world)
+        weights.append(_world_weight(view, world, rng, calls, model, reading))
+    total = sum(weights)
+    if total <= 0.0:
+        return dealt[0], 0.0
+    return rng.choices(dealt, weights)[0], total / candidates
 
 
 def _signal(view: SeatView, estimates: list[CardEstimate]) -> Card:
