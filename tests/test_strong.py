@@ -203,14 +203,14 @@ def _second_trick_views(game: str, count: int) -> list[SeatView]:
             Rules.from_dict({"preset": game}), seed=f"candidates-{number}", dealer=Seat(number % 4)
         )
         basic = make("basic", seed=number)
-        while not deal.is_over and (deal.phase is not Phase.PLAY or len(deal.tricks) < 1):
+        while not deal.is_over and (deal.phase is not Phase.PLAY or deal.trick_number < 1):
             assert deal.turn is not None
             deal.push(basic.act(deal.view(deal.turn)))
         for _ in range(rng.randrange(4)):
-            if deal.is_over or len(deal.tricks) > 1:
+            if deal.is_over:
                 break
             deal.push(rng.choice(deal.legal_actions()))
-        if deal.is_over or len(deal.tricks) > 1 or deal.turn is None:
+        if deal.is_over or deal.trick_number != 1 or deal.turn is None:
             continue
         view = deal.view(deal.turn)
         if sum(isinstance(a, Play) for a in view.legal) > 1:
