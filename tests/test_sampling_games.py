@@ -351,7 +351,7 @@ def _card_by_card(constraints: Constraints, rng: random.Random) -> tuple[int, in
     rng.shuffle(cards)
     cards.sort(key=lambda c: sum(constraints.cannot[s] >> c & 1 for s in others), reverse=True)
     for card in cards:
-        slots = [s for s in others if room[s] and not constraints.cannot[s] >> card & 1]
+        slots: list[int] = [s for s in others if room[s] and not constraints.cannot[s] >> card & 1]
         slots += [4] if room[4] else []
         if not slots:
             return None
