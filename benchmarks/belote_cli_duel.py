@@ -142,9 +142,13 @@ class BeloteCli(Child):
         return self._players
 
 
+#: The suits' letters as the cards write them, in our suits' order.
+_SUIT_LETTERS = "CDHS"
+
+
 def _suit_letter(contract: Contract) -> str:
     """The letter of a suit contract's suit, as the cards write it."""
-    return "CDHS"[int(contract)]
+    return _SUIT_LETTERS[int(contract)]
 
 
 class BeloteCliBot(Bot):
@@ -179,7 +183,7 @@ class BeloteCliBot(Bot):
             chosen: Action = (
                 Call(CallKind.PASS)
                 if letter is None
-                else Call(CallKind.BID, Contract("CDHS".index(letter)))
+                else Call(CallKind.BID, Contract(_SUIT_LETTERS.index(letter)))
             )
         else:
             assert view.contract is not None and view.taker is not None
