@@ -27,7 +27,7 @@ from belot.bots import make, strong
 from belot.bots.arena import duel_deal
 from belot.bots.call_model import CallModel
 from belot.bots.inference import PlayModel
-from belot.bots.sampling import Constraints, deal_hidden
+from belot.bots.sampling import Constraints
 from belot.engine.actions import Play
 from belot.engine.games import game_of
 from belot.engine.rules import Rules
@@ -55,9 +55,7 @@ def weights_of(view: SeatView, worlds: int, candidates: int, rng: random.Random)
         if candidates > 1:
             _, w = strong._drawn_world(view, constraints, mine, candidates, rng, calls, model, None)
         else:
-            hands = list(deal_hidden(constraints, rng))
-            hands[view.seat] = mine
-            world = (hands[0], hands[1], hands[2], hands[3])
+            world = strong._dealt_world(view.seat, constraints, mine, rng)
             w = strong._world_weight(view, world, rng, calls, model, None)
         out.append(w)
     return out
