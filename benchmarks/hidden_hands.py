@@ -32,6 +32,7 @@ import statistics
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+from typing import NamedTuple
 
 from ab_test import read_log
 
@@ -82,13 +83,23 @@ def _masters(deal: Deal, seat: Seat) -> Told:
     return {seat.partner: (held, absent)}
 
 
-#: What each choice of ``--know`` tells the seat ``seat`` of ``deal`` as it stands.
+class Choice(NamedTuple):
+    """A choice of ``--know``: what it tells, in words, and the cards it tells the seat ``seat``
+    of ``deal`` as it stands (held and absent, by seat)."""
+
+    words: str
+    cards: Callable[[Deal, Seat], Told]
+
+
 TOLD = {
-    "partner": lambda deal, seat: _hands(deal, (seat.partner,)),
-    "all": lambda deal, seat: _hands(deal, tuple(s for s in Seat if s.team is not seat.team)),
-    "partner-trumps": _trumps,
-    "partner-masters": _masters,
-    "partner-lengths": lambda deal, seat: {},
+    "partner": Choice("its partner's hand", lambda deal, seat: _hands(deal, (seat.partner,))),
+    "all": Choice(
+        "every hand",
+        lambda deal, seat: _hands(deal, tuple(s for s in Seat if s.team is not seat.team)),
+    ),
+    "partner-trumps": Choice("its partner's trumps", _trumps),
+    "partner-masters": Choice("which masters its partner holds", _masters),
+    "partner-lengths": Choice("its partner's suit lengths", lambda deal, seat: {}),
 }
 #: How many times a world is dealt again, at most, for the partner's suit lengths.
 LENGTH_TRIES = 5000
@@ -130,7 +141,7 @@ class _Told(StrongBot):
     def act(self, view: SeatView) -> Action:
         deal = self.deal
         assert deal is not None
-        cards = TOLD[self.know](deal, view.seat)
+        cards = TOLD[self.know].cards(deal, view.seat)
 
         class Knowing:
             @staticmethod
@@ -225,13 +236,7 @@ def main() -> None:
     pairs = [results[n] for n in range(args.deals)]
     diffs = [x - y for x, y in pairs]
     mean, half = mean_ci(diffs)
-    what = {
-        "partner": "its partner's hand",
-        "all": "every hand",
-        "partner-trumps": "its partner's trumps",
-        "partner-masters": "which masters its partner holds",
-        "partner-lengths": "its partner's suit lengths",
-    }[args.know]
+    what = TOLD[args.know].words
     print(f"{args.game}: `strong` told {what}, {args.deals} deal pairs (seed {args.seed})")
     print(f"  told, against basic      {statistics.mean(x for x, _ in pairs):+8.2f} a deal")
     print(f"  not told, against basic  {statistics.mean(y for _, y in pairs):+8.2f} a deal")

@@ -43,8 +43,8 @@ def test_a_told_hand_is_held_in_every_world_and_by_no_one_else() -> None:
     assert seat is not None
     view = deal.view(seat)
     rng = random.Random(1)
-    partner = TOLD["partner"](deal, seat)
-    everyone = TOLD["all"](deal, seat)
+    partner = TOLD["partner"].cards(deal, seat)
+    everyone = TOLD["all"].cards(deal, seat)
     assert set(everyone) == {s for s in Seat if s.team is not seat.team}  # the partner's too
     for hands in (partner, everyone):
         constraints = told(Constraints.of(view), hands)
@@ -91,7 +91,7 @@ def test_told_the_partner_s_trumps_or_masters_the_worlds_hold_just_those() -> No
     masters &= ~deal.hand_mask(seat)  # the seat's own masters are no news
     rng = random.Random(2)
     for know, cards in (("partner-trumps", trumps), ("partner-masters", masters)):
-        constraints = told(Constraints.of(view), TOLD[know](deal, seat))
+        constraints = told(Constraints.of(view), TOLD[know].cards(deal, seat))
         hands = set()
         for _ in range(30):
             world = deal_hidden(constraints, rng)
@@ -110,7 +110,7 @@ def test_nothing_is_told_at_the_auction() -> None:
     seat = deal.turn
     assert seat is not None
     for know in ("partner-trumps", "partner-masters"):
-        assert all(held == 0 for held, _ in TOLD[know](deal, seat).values())
+        assert all(held == 0 for held, _ in TOLD[know].cards(deal, seat).values())
         bot = _Told(seed=1, know=know)
         bot.deal = deal
         assert bot.act(deal.view(seat)) in deal.view(seat).legal
