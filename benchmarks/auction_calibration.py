@@ -26,7 +26,7 @@ from typing import Any
 
 from bot_settings import apply, parse_assignments
 
-from belot.bots.arena import duel_deal
+from belot.bots.arena import duel_deal, mean_ci
 from belot.bots.base import Progress
 from belot.bots.basic import BasicBot
 from belot.bots.bidding import CallEstimate
@@ -136,8 +136,8 @@ def main() -> None:
 
 
 def _gap_line(label: str, values: list[float]) -> None:
-    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
-    print(f"  {label:<16} {statistics.mean(values):+8.1f} ± {half:6.1f} ({len(values)})")
+    mean, half = mean_ci(values)  # one value: no interval (inf)
+    print(f"  {label:<16} {mean:+8.1f} ± {half:6.1f} ({len(values)})")
 
 
 if __name__ == "__main__":
