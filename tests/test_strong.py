@@ -231,11 +231,9 @@ def test_a_world_drawn_from_candidates_agrees_with_the_plays() -> None:
                 view, constraints, mine, 8, random.Random(n), None, model, None
             )
             rng = random.Random(n)  # the same candidates again, weighed one by one
-            candidates = []
-            for _ in range(8):
-                hands = list(deal_hidden(constraints, rng))
-                hands[view.seat] = mine
-                candidates.append((hands[0], hands[1], hands[2], hands[3]))
+            candidates = [
+                strong_module._dealt_world(view.seat, constraints, mine, rng) for _ in range(8)
+            ]
             weights = [weight(view, c) * model.weight(c) for c in candidates]
             assert world in candidates
             assert mean == pytest.approx(sum(weights) / 8)
@@ -247,13 +245,14 @@ def test_a_world_drawn_from_candidates_agrees_with_the_plays() -> None:
 
 def test_candidates_change_only_the_first_two_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
     # A game of CANDIDATES draws the worlds of its first two tricks' cards from that many dealt
-    # ones: some estimates change, deterministically; later cards and other games are as before.
+    # ones: some estimates change, deterministically; later cards are as before.
     views = _second_trick_views("french", 6)
     later = [
         v
         for v in (d.view(d.turn) for d in _play_positions(6, seed=33) if d.turn)
         if len(v.hand) < 7 and sum(isinstance(a, Play) for a in v.legal) > 1
     ]
+    assert later
     before = [estimate_cards(v, random.Random(3), think=0.05) for v in views + later]
     monkeypatch.setattr(strong_module, "CANDIDATES", {"french": 8, "bulgarian": 8})
     after = [estimate_cards(v, random.Random(3), think=0.05) for v in views + later]
