@@ -65,8 +65,9 @@ def deal_rows(
     rules: Rules, number: int, worlds: int, candidates: int
 ) -> list[tuple[int, float, int]]:
     """Deal pair ``number``'s first half played by `basic`: at each card decision with a choice,
-    the trick (0 to 7), the effective share of ``worlds`` worlds, and the misses of the model of
-    the other team's plays on the real hands."""
+    the trick (0 to 7), the effective share of ``worlds`` worlds, and 1 if the model of the other
+    team's plays would rule out the real hands (a play `basic` holding them would not have made),
+    else 0."""
     deal = duel_deal(rules, 1, number)
     bots = [make("basic", seed=seat) for seat in range(4)]
     rng = random.Random(number)
