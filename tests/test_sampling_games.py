@@ -15,7 +15,7 @@ import pytest
 from belot.bots.basic import BasicBot
 from belot.bots.inference import PlayModel
 from belot.bots.knowledge import Knowledge
-from belot.bots.sampling import Constraints, deal_hidden, weight, world_deal
+from belot.bots.sampling import Constraints, deal_hidden, drawn_by_weight, weight, world_deal
 from belot.engine import Call, Card, Contract, Deal, Declare, Play, Rules, Seat
 from belot.engine.cards import SUIT_MASKS, cards_of, parse_cards
 from belot.engine.deal import Phase
@@ -428,3 +428,19 @@ def _after(deal: Deal, seat: Seat, count: int) -> list[Seat]:
         seat = deal.next_seat(seat)
         seats.append(seat)
     return seats
+
+
+def test_a_world_drawn_by_weight_comes_as_often_as_its_weight() -> None:
+    # Worlds 1, 2, 3 weigh 0, 1, 3: the first is never drawn, the third three times as often as
+    # the second; the mean weight is counted; none weighing anything gives the first and 0.
+    worlds = [(n, 0, 0, 0) for n in (1, 2, 3)]
+    weights = {1: 0.0, 2: 1.0, 3: 3.0}
+    rng = random.Random(7)
+    drawn = []
+    for _ in range(4000):
+        world, mean = drawn_by_weight(3, iter(worlds).__next__, lambda w: weights[w[0]], rng)
+        assert mean == pytest.approx(4.0 / 3)
+        drawn.append(world[0])
+    assert drawn.count(1) == 0
+    assert 2.6 < drawn.count(3) / drawn.count(2) < 3.4
+    assert drawn_by_weight(3, iter(worlds).__next__, lambda w: 0.0, rng) == (worlds[0], 0.0)

@@ -50,6 +50,7 @@ from belot.bots.sampling import (
     SamplingError,
     choices_of,
     deal_hidden,
+    drawn_by_weight,
     weight,
     world_deal,
 )
@@ -510,15 +511,12 @@ def _modelled_world(
     """One world of the other seats' hands, drawn from ``GAME_CANDIDATES`` dealt within what the
     seat has seen, each with the chance that `basic` would have made the others' calls holding
     it (``CallModel.auction``)."""
-    candidates: list[tuple[int, int, int, int]] = []
-    chances: list[float] = []
-    for _ in range(GAME_CANDIDATES):
-        hidden = deal_hidden(constraints, rng)
-        candidates.append(hidden)
-        chances.append(model.auction(hidden))
-    if sum(chances) <= 0.0:
+    hidden, chance = drawn_by_weight(
+        GAME_CANDIDATES, lambda: deal_hidden(constraints, rng), model.auction, rng
+    )
+    if chance <= 0.0:
         raise SamplingError("no dealt world agrees with the calls")
-    return rng.choices(candidates, chances)[0]
+    return hidden
 
 
 def _game_order(call: Call) -> tuple[int, int]:

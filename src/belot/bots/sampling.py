@@ -59,6 +59,7 @@ __all__ = [
     "announced_as",
     "choices_of",
     "deal_hidden",
+    "drawn_by_weight",
     "played_cards",
     "weight",
     "world_deal",
@@ -278,6 +279,28 @@ def _from_belots(view: SeatView, contract: Contract, must: list[int], cannot: li
                 elif counts and seat != view.seat and not optional:
                     cannot[seat] |= 1 << other
             seen |= card.mask
+
+
+def drawn_by_weight(
+    count: int,
+    deal: Callable[[], tuple[int, int, int, int]],
+    weigh: Callable[[tuple[int, int, int, int]], float],
+    rng: random.Random,
+) -> tuple[tuple[int, int, int, int], float]:
+    """One of ``count`` worlds made by ``deal`` (each weighed by ``weigh`` as it is made), drawn
+    with the chance of its weight, and the mean of their weights; the first world and 0.0 when
+    none weighs anything. The world so drawn, counted at that mean, stands for the ``count`` as
+    they would have been weighed one by one."""
+    worlds: list[tuple[int, int, int, int]] = []
+    weights: list[float] = []
+    for _ in range(count):
+        world = deal()
+        worlds.append(world)
+        weights.append(weigh(world))
+    total = sum(weights)
+    if total <= 0.0:
+        return worlds[0], 0.0
+    return rng.choices(worlds, weights)[0], total / count
 
 
 def deal_hidden(

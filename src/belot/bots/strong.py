@@ -54,6 +54,7 @@ from belot.bots.sampling import (
     SamplingError,
     announced_as,
     deal_hidden,
+    drawn_by_weight,
     weight,
 )
 from belot.bots.signals import SignalReading, longest, plain_choices
@@ -282,14 +283,13 @@ def estimate_cards(
     if progress is not None:
         progress(Thought(len(legal), 0, max_worlds, 0.0, None))
     for _ in range(max_worlds):
-        drawn = None
+        drawn: float | None = None  # the world's weight, when drawn from candidates
         try:
             if candidates > 1:
-                drawn = _drawn_world(
+                world, drawn = _drawn_world(
                     view, constraints, mine, candidates, rng, calls, model, reading
                 )
                 budget -= CANDIDATE_NODES * candidates
-                world = drawn[0]
             else:
                 world = _dealt_world(view.seat, constraints, mine, rng)
         except SamplingError:
@@ -315,11 +315,7 @@ def estimate_cards(
         budget -= solver.nodes
         if values is None:
             break
-        w = (
-            drawn[1]
-            if drawn is not None
-            else _world_weight(view, world, rng, calls, model, reading)
-        )
+        w = drawn if drawn is not None else _world_weight(view, world, rng, calls, model, reading)
         row = [
             objective(values[card], extras)
             if objective is not None
@@ -401,19 +397,14 @@ def _drawn_world(
     model: PlayModel | None,
     reading: SignalReading | None,
 ) -> tuple[tuple[int, int, int, int], float]:
-    """One world drawn from ``candidates`` dealt ones, each with the chance of its weight
-    (``_world_weight``), and the mean of their weights: the world weighed so stands for the
-    candidates as they would have been weighed one by one."""
-    dealt: list[tuple[int, int, int, int]] = []
-    weights: list[float] = []
-    for _ in range(candidates):
-        world = _dealt_world(view.seat, constraints, mine, rng)
-        dealt.append(world)
-        weights.append(_world_weight(view, world, rng, calls, model, reading))
-    total = sum(weights)
-    if total <= 0.0:
-        return dealt[0], 0.0
-    return rng.choices(dealt, weights)[0], total / candidates
+    """One world drawn from ``candidates`` dealt ones by their weight (``_world_weight``), and
+    the mean of their weights (``sampling.drawn_by_weight``)."""
+    return drawn_by_weight(
+        candidates,
+        lambda: _dealt_world(view.seat, constraints, mine, rng),
+        lambda world: _world_weight(view, world, rng, calls, model, reading),
+        rng,
+    )
 
 
 def _signal(view: SeatView, estimates: list[CardEstimate]) -> Card:
