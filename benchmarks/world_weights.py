@@ -25,11 +25,9 @@ from collections import defaultdict
 
 from belot.bots import make, strong
 from belot.bots.arena import duel_deal
-from belot.bots.call_model import CallModel
 from belot.bots.inference import PlayModel
 from belot.bots.sampling import Constraints
 from belot.engine.actions import Play
-from belot.engine.games import game_of
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.engine.view import SeatView
@@ -44,19 +42,18 @@ def effective(weights: list[float]) -> float:
 def weights_of(view: SeatView, worlds: int, candidates: int, rng: random.Random) -> list[float]:
     """The weights `strong` gives ``worlds`` worlds dealt for ``view`` (each drawn from
     ``candidates`` dealt ones when more than 1)."""
-    game = game_of(view.rules).name
-    calls = CallModel(view) if game in strong.PLAY_CALL_MODEL else None
-    miss = strong.PLAY_INFERENCE.get(game)
-    model = None if miss is None else PlayModel(view, miss)
+    calls, model, reading = strong._readers(view)
     constraints = Constraints.of(view)
     mine = sum(card.mask for card in view.hand)
     out = []
     for _ in range(worlds):
         if candidates > 1:
-            _, w = strong._drawn_world(view, constraints, mine, candidates, rng, calls, model, None)
+            _, w = strong._drawn_world(
+                view, constraints, mine, candidates, rng, calls, model, reading
+            )
         else:
             world = strong._dealt_world(view.seat, constraints, mine, rng)
-            w = strong._world_weight(view, world, rng, calls, model, None)
+            w = strong._world_weight(view, world, rng, calls, model, reading)
         out.append(w)
     return out
 

@@ -258,7 +258,7 @@ def estimate_cards(
     for card in view.hand:
         mine |= card.mask
     solver = shared_solver()
-    calls = CallModel(view) if game_of(view.rules).name in PLAY_CALL_MODEL else None
+    calls, model, reading = _readers(view)
     # Early in the deal, values to within a few points buy more worlds.
     tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
     budget = int(think * NODES_PER_SECOND)
@@ -266,13 +266,6 @@ def estimate_cards(
     sums = dict.fromkeys(legal, 0.0)
     silent_sums = dict.fromkeys(silent, 0.0)
     objective = _GameObjective(view, total, constraints) if game_points else None
-    miss = PLAY_INFERENCE.get(game_of(view.rules).name)
-    model = None if miss is None else PlayModel(view, miss)
-    reading = (
-        None
-        if SIGNALS is None
-        else SignalReading(view, SIGNALS, leads=SIGNAL_LEADS, discards=SIGNAL_DISCARDS)
-    )
     candidates = CANDIDATES.get(game_of(view.rules).name, 1) if len(view.hand) >= 7 else 1
     weights = 0.0
     worlds = 0
@@ -358,6 +351,25 @@ def estimate_cards(
     ]
     estimates.sort(key=lambda e: (-e.points, e.card.index))
     return estimates
+
+
+def _readers(
+    view: SeatView,
+) -> tuple[CallModel | None, PlayModel | None, SignalReading | None]:
+    """What weighs the card play's worlds of ``view`` (``_world_weight``): the model of the
+    calls (``PLAY_CALL_MODEL``'s games; the others read ``sampling.weight``'s factors), of the
+    other team's plays (``PLAY_INFERENCE``) and of the partner's signals (``SIGNALS``), each None
+    where the game or the settings leave it out."""
+    game = game_of(view.rules).name
+    calls = CallModel(view) if game in PLAY_CALL_MODEL else None
+    miss = PLAY_INFERENCE.get(game)
+    model = None if miss is None else PlayModel(view, miss)
+    reading = (
+        None
+        if SIGNALS is None
+        else SignalReading(view, SIGNALS, leads=SIGNAL_LEADS, discards=SIGNAL_DISCARDS)
+    )
+    return calls, model, reading
 
 
 def _dealt_world(
