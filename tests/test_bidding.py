@@ -364,3 +364,45 @@ def test_the_partner_calls_in_the_worlds_as_its_model_does() -> None:
         basic, _, _ = bidding._game_auctions(deal, [passing], BasicBot())
         alone += basic[0][0][1].declarers is me.team and basic[0][0][1].contract is not None
     assert ours > alone
+
+
+def test_a_shifted_value_stays_short_of_a_sweep_unless_it_was_one() -> None:
+    assert bidding._shifted(100, 6, 162) == 106
+    assert bidding._shifted(100, -20, 162) == 80
+    assert bidding._shifted(158, 6, 162) == 161  # not a sweep for a shift
+    assert bidding._shifted(10, -20, 162) == 1
+    assert bidding._shifted(162, -20, 162) == 162  # a sweep stays one
+    assert bidding._shifted(0, 6, 162) == 0
+    assert bidding._shifted(90, 0, 162) == 90
+
+
+def _pass_and_take(deal: Deal, seed: int) -> dict[str, float]:
+    """The French Belote estimates of a pass and of taking, at ``deal``'s turn, over the same
+    eight worlds whatever they cost (a budget none exhausts)."""
+    view = deal.view(deal.turn)  # type: ignore[arg-type]
+    calls = [a for a in view.legal if isinstance(a, Call)][:2]
+    assert calls[0] == Call.pass_() and calls[1].kind is CallKind.BID
+    estimates = bidding._estimate_game_calls(
+        view, calls, random.Random(seed), Solver(), nodes=10**12, hard_cap=10**12, max_worlds=8
+    )
+    assert [e.worlds for e in estimates] == [8, 8]
+    return {"pass" if e.call == calls[0] else "take": e.points for e in estimates}
+
+
+@pytest.mark.parametrize(("shift", "raised"), [((40, 0), "take"), ((0, 40), "pass")])
+def test_the_play_shift_values_the_teams_contracts_as_it_says(
+    monkeypatch: pytest.MonkeyPatch, shift: tuple[int, int], raised: str
+) -> None:
+    # The same worlds valued with the shift: the seat's team's contracts gain, the other team's
+    # lose, so no call is worth less to the seat; the take (its own contract) gains with its
+    # team's shift, the pass (where the others may take) with theirs.
+    gained = 0
+    for seed in range(6):
+        deal = _french_auction(seed)
+        monkeypatch.setattr(bidding, "PLAY_SHIFT", {})
+        before = _pass_and_take(deal, seed)
+        monkeypatch.setattr(bidding, "PLAY_SHIFT", {"french": shift})
+        after = _pass_and_take(deal, seed)
+        assert all(after[c] >= before[c] - 1e-9 for c in before), (seed, before, after)
+        gained += after[raised] > before[raised] + 1.0
+    assert gained >= 3

@@ -301,6 +301,12 @@ GAME_AGAIN = False
 #: ``sampling.deal_hidden`` dealt the cards no seat is barred from last, in one shuffle, 30-38
 #: µs since; the charge was kept, so that the same worlds take less time).
 CANDIDATE_NODES: Final = 500
+#: French Belote's, Coinche's and Bela's auction worlds solve each contract with all hands open;
+#: by game, the card points the declarers are taken to gain on that value when the seat's team
+#: declares, and to lose when the other team does: the errors of the card play the worlds leave
+#: out (the other team played as ``basic`` plays; ``benchmarks/card_losses.py`` gives each side's
+#: loss a card against open hands). A sweep stays a sweep. A game not named: none.
+PLAY_SHIFT: dict[str, tuple[int, int]] = {}
 
 
 def _game_worth_weighing(view: SeatView) -> list[Call]:
@@ -390,6 +396,8 @@ def _estimate_game_calls(
     worlds = 0
     spent = 0
     reader = CallModel(view) if GAME_MODEL else None
+    gain, loss = PLAY_SHIFT.get(game, (0, 0))
+    shifts = {ours: gain, ours.other: -loss}
     for _ in range(max_worlds):
         try:
             if reader is not None and reader.seats:  # another seat has called
@@ -422,7 +430,10 @@ def _estimate_game_calls(
                 if (outcome.hands, outcome.contract, outcome.declarers) == key:
                     declared, belots = extras[outcome]
                     pivots.update(
-                        outcome_pivots(
+                        pivot
+                        if pivot in (1, total)
+                        else min(max(pivot - shifts[declarers], 1), total)
+                        for pivot in outcome_pivots(
                             rules,
                             contract,
                             declarers,
@@ -449,9 +460,13 @@ def _estimate_game_calls(
             for mine, outcome in ends:
                 gained = 0.0
                 if outcome.contract is not None:  # a redeal is worth nothing
-                    value = values[outcome.hands, outcome.contract, outcome.declarers]
                     declared, belots = extras[outcome]
                     total = contract_total(outcome.contract, rules)
+                    value = _shifted(
+                        values[outcome.hands, outcome.contract, outcome.declarers],
+                        shifts[outcome.declarers],
+                        total,
+                    )
                     gained = w * net_score(
                         rules,
                         outcome.contract,
@@ -490,6 +505,14 @@ def _estimate_game_calls(
         key=lambda e: (-(e.points - GAME_MARGIN.get(e.call.kind, 0.0)), _game_order(e.call))
     )
     return estimates
+
+
+def _shifted(value: int, shift: int, total: int) -> int:
+    """An open-hands value of the declarers' card points (of ``total``) moved by ``shift``,
+    short of a sweep either way unless it was one."""
+    if shift == 0 or value <= 0 or value >= total:
+        return value
+    return min(max(value + shift, 1), total - 1)
 
 
 def _with_later(total: float, later: dict[Call, float], weight: float) -> float:
