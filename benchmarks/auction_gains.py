@@ -10,16 +10,20 @@ in them, and its share of A's mean gain per deal over all pairs (the shares add 
 mean).
 
 Run: ``.venv/bin/python benchmarks/auction_gains.py strong basic --deals 400 --seed 31``
-(400 pairs of ``strong`` against ``basic``: about 10 minutes on 2 cores).
+(400 pairs of ``strong`` against ``basic``: about 10 minutes on 2 cores), or read the deal
+pairs of a duel's log (``belot duel --log``) of any game: ``.venv/bin/python
+benchmarks/auction_gains.py --log benchmarks/logs/duel_strong_basic_french_2000_6dec.jsonl``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 from collections import defaultdict
+from pathlib import Path
 
-from belot.bots.arena import PairResult, duel
+from belot.bots.arena import Chunk, PairResult, duel
 from belot.engine.contracts import Contract
 
 
@@ -74,19 +78,38 @@ def report(pairs: list[PairResult], names: tuple[str, str], top: int) -> list[st
     return lines
 
 
+def logged(path: Path) -> tuple[list[PairResult], tuple[str, str]]:
+    """The deal pairs a duel's log holds (in the order it holds them), and its two levels."""
+    pairs: list[PairResult] = []
+    names = ("A", "B")
+    for line in path.read_text().splitlines():
+        record = json.loads(line)
+        if "belot_duel_log" in record:
+            names = (record["a"], record["b"])
+        elif record.get("kind") == "deals":
+            pairs.extend(Chunk.from_json(record).pairs)
+    return pairs, names
+
+
 def _count(groups: dict[str, list[float]] | dict[tuple[str, str], list[float]]) -> int:
     return sum(len(group) for group in groups.values())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("a")
-    parser.add_argument("b")
+    parser.add_argument("a", nargs="?", default="strong")
+    parser.add_argument("b", nargs="?", default="basic")
+    parser.add_argument("--log", type=Path, help="read a duel's log instead of playing")
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args()
+    if args.log is not None:
+        pairs, (a, b) = logged(args.log)
+        names = (f"{a} A", f"{b} B") if a == b else (a, b)
+        print("\n".join(report(pairs, names, args.top)))
+        return
     result = duel(args.a, args.b, deals=args.deals, matches=0, seed=args.seed, workers=args.workers)
     names = (f"{args.a} A", f"{args.b} B") if args.a == args.b else (args.a, args.b)
     print("\n".join(report(result.pair_results, names, args.top)))
