@@ -10,9 +10,10 @@ in them, and its share of A's mean gain per deal over all pairs (the shares add 
 mean).
 
 Run: ``.venv/bin/python benchmarks/auction_gains.py strong basic --deals 400 --seed 31``
-(400 pairs of ``strong`` against ``basic``: about 10 minutes on 2 cores), or read the deal
-pairs of a duel's log (``belot duel --log``) of any game: ``.venv/bin/python
-benchmarks/auction_gains.py --log benchmarks/logs/duel_strong_basic_french_2000_6dec.jsonl``.
+(400 pairs of ``strong`` against ``basic``: about 10 minutes on 2 cores; ``--game`` for the
+other games), or read the deal pairs of a duel's log (``belot duel --log``) of any game:
+``.venv/bin/python benchmarks/auction_gains.py --log
+benchmarks/logs/duel_strong_basic_french_2000_6dec.jsonl``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 
 from belot.bots.arena import Chunk, PairResult, duel
 from belot.engine.contracts import Contract
+from belot.engine.rules import Rules
 
 
 def declared(pair: PairResult, half: int) -> tuple[str, str] | None:
@@ -100,6 +102,9 @@ def main() -> None:
     parser.add_argument("a", nargs="?", default="strong")
     parser.add_argument("b", nargs="?", default="basic")
     parser.add_argument("--log", type=Path, help="read a duel's log instead of playing")
+    parser.add_argument(
+        "--game", choices=("bulgarian", "french", "coinche", "bela"), default="bulgarian"
+    )
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--workers", type=int, default=None)
@@ -110,7 +115,15 @@ def main() -> None:
         names = (f"{a} A", f"{b} B") if a == b else (a, b)
         print("\n".join(report(pairs, names, args.top)))
         return
-    result = duel(args.a, args.b, deals=args.deals, matches=0, seed=args.seed, workers=args.workers)
+    result = duel(
+        args.a,
+        args.b,
+        deals=args.deals,
+        matches=0,
+        seed=args.seed,
+        workers=args.workers,
+        rules=Rules.preset_named(args.game),
+    )
     names = (f"{args.a} A", f"{args.b} B") if args.a == args.b else (args.a, args.b)
     print("\n".join(report(result.pair_results, names, args.top)))
     print(f"({result.seconds:.0f} s)")
