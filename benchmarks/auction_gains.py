@@ -26,6 +26,7 @@ from pathlib import Path
 
 from belot.bots.arena import Chunk, PairResult, duel
 from belot.engine.contracts import Contract
+from belot.engine.games import GAMES
 from belot.engine.rules import Rules
 
 
@@ -102,31 +103,31 @@ def main() -> None:
     parser.add_argument("a", nargs="?", default="strong")
     parser.add_argument("b", nargs="?", default="basic")
     parser.add_argument("--log", type=Path, help="read a duel's log instead of playing")
-    parser.add_argument(
-        "--game", choices=("bulgarian", "french", "coinche", "bela"), default="bulgarian"
-    )
+    parser.add_argument("--game", choices=tuple(GAMES), default="bulgarian")
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args()
+    seconds = None
     if args.log is not None:
         pairs, (a, b) = logged(args.log)
-        names = (f"{a} A", f"{b} B") if a == b else (a, b)
-        print("\n".join(report(pairs, names, args.top)))
-        return
-    result = duel(
-        args.a,
-        args.b,
-        deals=args.deals,
-        matches=0,
-        seed=args.seed,
-        workers=args.workers,
-        rules=Rules.preset_named(args.game),
-    )
-    names = (f"{args.a} A", f"{args.b} B") if args.a == args.b else (args.a, args.b)
-    print("\n".join(report(result.pair_results, names, args.top)))
-    print(f"({result.seconds:.0f} s)")
+    else:
+        a, b = args.a, args.b
+        result = duel(
+            a,
+            b,
+            deals=args.deals,
+            matches=0,
+            seed=args.seed,
+            workers=args.workers,
+            rules=Rules.preset_named(args.game),
+        )
+        pairs, seconds = result.pair_results, result.seconds
+    names = (f"{a} A", f"{b} B") if a == b else (a, b)
+    print("\n".join(report(pairs, names, args.top)))
+    if seconds is not None:
+        print(f"({seconds:.0f} s)")
 
 
 if __name__ == "__main__":
