@@ -283,8 +283,10 @@ def estimate_cards(
                     view, constraints, mine, candidates, rng, calls, model, reading
                 )
                 budget -= CANDIDATE_NODES * candidates
-                if drawn <= 0.0:
-                    continue  # none of them agrees with the calls and plays: not worth a solve
+                if drawn <= 0.0:  # none agrees with the calls and plays: not worth a solve
+                    if budget <= 0:
+                        break
+                    continue
             else:
                 world = _dealt_world(view.seat, constraints, mine, rng)
         except SamplingError:
