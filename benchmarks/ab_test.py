@@ -34,6 +34,7 @@ from belot.bots.base import Bot
 from belot.bots.basic import BasicBot
 from belot.bots.strong import StrongBot
 from belot.engine.actions import Action
+from belot.engine.games import GAMES
 from belot.engine.rules import Rules
 from belot.engine.view import SeatView
 
@@ -93,9 +94,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--matches", type=int, default=0)
     parser.add_argument("--log", type=Path, default=None, help="JSON lines, one per pair")
-    parser.add_argument(
-        "--game", choices=("bulgarian", "french", "coinche", "bela"), default="bulgarian"
-    )
+    parser.add_argument("--game", choices=tuple(GAMES), default="bulgarian")
     args = parser.parse_args()  # a name that sets nothing stops the test here, not in a worker
     started = time.perf_counter()
     count = args.matches or args.deals

@@ -21,6 +21,7 @@ from collections import defaultdict
 from belot.bots import LEVELS, make
 from belot.bots.analysis import annotate
 from belot.bots.arena import duel_deal, seatings
+from belot.engine.games import GAMES
 from belot.engine.rules import Rules
 
 
@@ -52,9 +53,7 @@ def losses(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--game", choices=("bulgarian", "french", "coinche", "bela"), default="bulgarian"
-    )
+    parser.add_argument("--game", choices=tuple(GAMES), default="bulgarian")
     parser.add_argument("--a", default="strong", choices=LEVELS)
     parser.add_argument("--b", default="basic", choices=LEVELS)
     parser.add_argument("--deals", type=int, default=40, help="duplicate deal pairs")

@@ -45,6 +45,7 @@ from belot.bots.strong import StrongBot
 from belot.engine.actions import Action
 from belot.engine.cards import FULL_MASK, SUIT_MASKS
 from belot.engine.deal import Deal
+from belot.engine.games import GAMES
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
 from belot.engine.tricks import KEY, TRUMP_MASKS
@@ -210,9 +211,7 @@ def _pair(job: tuple[str, int, int, str]) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--game", choices=("bulgarian", "french", "coinche", "bela"), default="bulgarian"
-    )
+    parser.add_argument("--game", choices=tuple(GAMES), default="bulgarian")
     parser.add_argument("--know", choices=sorted(TOLD), default="partner")
     parser.add_argument("--deals", type=int, default=300, help="duplicate deal pairs")
     parser.add_argument("--seed", type=int, default=501)

@@ -37,11 +37,11 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from belot.bots import make
 from belot.bots.arena import mean_ci
+from belot.engine.games import GAMES
 from belot.engine.table import Seat
 from belot.research.layout import action_id
 from belot.research.openspiel import BelotState, short_name
 
-GAMES = ("bulgarian", "french", "coinche", "bela")
 #: A deal's card points as each game writes them: the scale of ISMCTS's returns.
 CARD_POINTS = {"bulgarian": 16, "french": 162, "coinche": 162, "bela": 162}
 
