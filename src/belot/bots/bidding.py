@@ -306,7 +306,7 @@ CANDIDATE_NODES: Final = 500
 #: declares, and to lose when the other team does: the errors of the card play the worlds leave
 #: out (the other team played as ``basic`` plays; ``benchmarks/card_losses.py`` gives each side's
 #: loss a card against open hands). A sweep stays a sweep. A game not named: none. In A/B tests
-#: against none: French Belote (6, 20) +0.64 ± 1.67 game points a deal (1,791 deal pairs, seed
+#: against none: French Belote (6, 20) +0.27 ± 1.56 game points a deal (2,000 deal pairs, seed
 #: 203), Bela (0, 14) +1.12 ± 2.05 (2,000, seed 204): no gain shown, so no game shifts
 #: (docs/bots/research.md, "Where the other games' edge is made").
 PLAY_SHIFT: dict[str, tuple[int, int]] = {}
