@@ -15,6 +15,7 @@ import pytest
 from belot.bots import Bot, bidding, expert, make
 from belot.bots import strong as strong_module
 from belot.bots.base import Thought
+from belot.bots.basic import BasicBot
 from belot.bots.inference import PlayModel
 from belot.bots.sampling import Constraints, deal_hidden, weight
 from belot.bots.solver import Position, Solver
@@ -262,6 +263,57 @@ def test_candidates_change_only_the_first_two_tricks(monkeypatch: pytest.MonkeyP
     assert sum(a != b for a, b in zip(after[: len(views)], before, strict=False)) >= 2
     for view, estimates in zip(views, after, strict=False):
         assert {e.card for e in estimates} == {a.card for a in view.legal if isinstance(a, Play)}
+
+
+def test_a_habit_comes_first_unless_another_card_is_clearly_better() -> None:
+    # The estimates keep their values; with a habit that nothing overrules its card comes first,
+    # with z = 0 it yields to any card ahead of it on average.
+    views = _second_trick_views("french", 6)
+    overruled = 0
+    for view in views:
+        plain = estimate_cards(view, random.Random(3), think=0.05, game_points=True)
+        usual = BasicBot(seed=1).act(view)
+        assert isinstance(usual, Play)
+        kept = estimate_cards(
+            view, random.Random(3), think=0.05, game_points=True, habit=(usual.card, 1e9)
+        )
+        assert kept[0].card == usual.card
+        assert sorted(kept, key=lambda e: e.card.index) == sorted(plain, key=lambda e: e.card.index)
+        level = {e.card: e.points for e in plain}[usual.card] == plain[0].points
+        if not level:
+            overruled += 1
+            weak = estimate_cards(
+                view, random.Random(3), think=0.05, game_points=True, habit=(usual.card, 0.0)
+            )
+            assert weak == plain
+    assert overruled >= 2
+
+
+def test_only_the_games_of_habit_keep_basics_card_and_only_early(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    early = _second_trick_views("french", 4)
+    later = [
+        v
+        for v in (d.view(d.turn) for d in _play_positions(6, seed=33) if d.turn)
+        if len(v.hand) < 7 and sum(isinstance(a, Play) for a in v.legal) > 1
+    ]
+    bulgarian = _second_trick_views("bulgarian", 3)
+    assert later
+    before = [StrongBot(seed=2, think=0.05).act(v) for v in early + later + bulgarian]
+    monkeypatch.setattr(strong_module, "HABIT", {"french": (1e9, 7)})
+    after = [StrongBot(seed=2, think=0.05).act(v) for v in early + later + bulgarian]
+    assert after[: len(early)] == [BasicBot(seed=2).act(v) for v in early]
+    assert after[len(early) :] == before[len(early) :]
+    assert after[: len(early)] != before[: len(early)]
+
+
+def test_clear_of_each_card() -> None:
+    # Card 0 is ahead of card 1 by 10 ± 1 world by world, of card 2 by 5 in a world in two and
+    # by -5 in the other, and level with card 3 in every world.
+    rows = [[10.0, (-1) ** i, 10.0 - 5 * (-1) ** i, 10.0] for i in range(24)]
+    clear = strong_module._clear_of(rows, [1.0] * 24, 0, 2.0)
+    assert clear.tolist() == [True, True, False, True]
 
 
 def test_a_card_clearly_best_is_settled() -> None:

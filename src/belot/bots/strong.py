@@ -185,6 +185,12 @@ SIGNAL_DISCARDS = True
 #: (``benchmarks/world_weights.py``). No gain shown: no game draws so (docs/bots/research.md,
 #: "Worlds drawn by their weight in the first two tricks").
 CANDIDATES: dict[str, int] = {}
+#: The games whose early card decisions, weighed in few worlds, keep to ``basic``'s card unless
+#: the search finds another clearly better: by game, how clearly (the best card ahead of
+#: ``basic``'s by more than that many standard errors of the weighted mean of their difference
+#: world by world) and from how many cards in hand (8: the first trick only). A game not named
+#: plays the best mean whatever ``basic`` would play.
+HABIT: dict[str, tuple[float, int]] = {}
 #: The least worlds before a decision may stop so, and how often (in worlds) it looks.
 CLEAR_MIN_WORLDS = 24
 CLEAR_EVERY = 8
@@ -222,6 +228,7 @@ def estimate_cards(
     game_points: bool = False,
     value_lone: bool = False,
     clear: float | None = None,
+    habit: tuple[Card, float] | None = None,
     progress: Progress | None = None,
 ) -> list[CardEstimate]:
     """Each legal card of ``view`` with its expected final card points for the mover's team,
@@ -236,6 +243,9 @@ def estimate_cards(
 
     With ``clear``, the dealing stops early once the best card so far is ahead of every other by
     more than ``clear`` standard errors (``_settled``; not where a card may keep a bela silent).
+
+    With ``habit`` (a card and z), that card comes first unless the best card is ahead of it by
+    more than z standard errors (``_clear_of``) or it is not legal.
 
     ``progress`` is told the worlds solved and the best card so far after each world (and
     once before the first); it changes nothing of the search."""
@@ -271,6 +281,7 @@ def estimate_cards(
     worlds = 0
     # Each world's weight and its value of each legal card, to see when the best is clear.
     watch = None if silent else clear
+    keep = watch is not None or habit is not None
     seen: list[float] = []
     rows: list[list[float]] = []
     if progress is not None:
@@ -321,7 +332,7 @@ def estimate_cards(
         ]
         for card, value in zip(legal, row, strict=True):
             sums[card] += w * value
-        if watch is not None:
+        if keep:
             seen.append(w)
             rows.append(row)
         if objective is not None and extras is not None:
@@ -354,6 +365,10 @@ def estimate_cards(
         for card in legal
     ]
     estimates.sort(key=lambda e: (-e.points, e.card.index))
+    if habit is not None and habit[0] in legal and estimates[0].card != habit[0]:
+        top = legal.index(estimates[0].card)
+        if not _clear_of(rows, seen, top, habit[1])[legal.index(habit[0])]:
+            estimates.sort(key=lambda e: e.card != habit[0])  # stable: the rest as they were
     return estimates
 
 
@@ -449,16 +464,24 @@ def _settled(rows: list[list[float]], weights: list[float], z: float) -> bool:
     errors of the weighted mean of their difference world by world, or level with it in every
     world."""
     w = np.asarray(weights)
-    total = w.sum()
-    if total <= 0.0:
+    if w.sum() <= 0.0:
         return False
+    best = int(np.argmax(w @ np.asarray(rows)))
+    return bool(_clear_of(rows, weights, best, z).all())
+
+
+def _clear_of(rows: list[list[float]], weights: list[float], best: int, z: float) -> np.ndarray:
+    """For each card (column of ``rows``), whether card ``best`` is ahead of it by more than
+    ``z`` standard errors of the weighted mean of their difference world by world, or level with
+    it in every world (``best``'s own column is level). ``weights`` sum to more than 0."""
+    w = np.asarray(weights)
+    total = w.sum()
     values = np.asarray(rows)
-    best = int(np.argmax(w @ values))
     gaps = values[:, best : best + 1] - values
     means = w @ gaps / total
     errors = np.sqrt((w * w) @ (gaps - means) ** 2) / total
-    clear = (means > z * errors) | (gaps == 0.0).all(axis=0)
-    return bool(clear.all())
+    clear: np.ndarray = (means > z * errors) | (gaps == 0.0).all(axis=0)
+    return clear
 
 
 #: What a world adds to the score beyond its card points: the declaration points that score
@@ -636,6 +659,10 @@ class StrongBot(Bot):
         if self.settles and game in CLEAR:
             clear, most = CLEAR[game]
             worlds = most if worlds is None else worlds
+        habit = None
+        if game in HABIT and len(view.hand) >= HABIT[game][1]:
+            usual = BasicBot(seed=self.seed).act(view)
+            habit = (usual.card, HABIT[game][0]) if isinstance(usual, Play) else None
         estimates = estimate_cards(
             view,
             rng,
@@ -643,6 +670,7 @@ class StrongBot(Bot):
             max_worlds=worlds,
             game_points=True,
             clear=clear,
+            habit=habit,
             progress=progress,
         )
         if not estimates or estimates[0].worlds == 0:
