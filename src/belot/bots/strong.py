@@ -282,7 +282,8 @@ def estimate_cards(
     candidates = CANDIDATES.get(game_of(view.rules).name, 1) if len(view.hand) >= 7 else 1
     weights = 0.0
     worlds = 0
-    # Each world's weight and its value of each legal card, to see when the best is clear.
+    # Each world's weight and its value of each legal card, to see when the best is clear (of
+    # every other card, or of the habit's).
     watch = None if silent else clear
     keep = watch is not None or habit is not None
     seen: list[float] = []
