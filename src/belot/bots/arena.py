@@ -55,6 +55,8 @@ __all__ = [
     "check",
     "deal_pair",
     "duel",
+    "duel_bots",
+    "duel_deal",
     "duel_pairs",
     "elo_ratings",
     "match_pair",
@@ -270,6 +272,18 @@ class Chunk:
 
 def _bots(side: _Side) -> list[Bot]:
     return [make(side.level, seed=side.seed * 4 + seat, think=side.think) for seat in range(4)]
+
+
+def _sides(a: str, b: str, seed: int, think: float | None) -> tuple[_Side, _Side]:
+    return _Side(a, 2 * seed, think), _Side(b, 2 * seed + 1, think)
+
+
+def duel_bots(a: str, b: str, seed: int, think: float | None = None) -> tuple[list[Bot], list[Bot]]:
+    """Side A's and side B's bots (one a seat) as ``duel`` makes them for ``seed``. A bot decides
+    by its seed and what its seat sees only, so fresh ones play any of the duel's deal pairs
+    (``deal_pair``) again as the duel played it."""
+    side_a, side_b = _sides(a, b, seed, think)
+    return _bots(side_a), _bots(side_b)
 
 
 def _play(deal: Deal, seats: Sequence[Bot], side_of: Sequence[int], think: Chunk) -> None:
@@ -1009,9 +1023,10 @@ def duel(
     if workers is None:
         # The chunks are cut for the cores that run them: on Ray, the cluster's.
         workers = default_workers() if ray_address is None else ray_cpus(ray_address)
+    side_a, side_b = _sides(a, b, seed, think)
     base = {
-        "a": _Side(a, 2 * seed, think),
-        "b": _Side(b, 2 * seed + 1, think),
+        "a": side_a,
+        "b": side_b,
         "rules": rules.to_dict(),
         "seed": seed,
         "analyse": analyse,
