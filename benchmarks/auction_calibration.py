@@ -10,7 +10,11 @@ wrote for the team less the other's: a search that foresaw its deals would show 
 average, and a gap where one kind of call is chosen (a bid, a surcoinche) is the optimism of
 picking the best of many noisy means (and of the open hands each world is solved with).
 Calls other than a pass are shown again by how many worlds they were weighed in
-(``WORLD_BUCKETS``): a call made on a few worlds is the noisiest.
+(``WORLD_BUCKETS``): a call made on a few worlds is the noisiest; and in French Belote and Bela
+by the strength of the hand for the suit called (`basic`'s ``contract_strength``, with the
+turned card in French Belote; ``STRENGTH_BUCKETS``, about where `basic` would call: 52 and 54),
+to see whether the calls `basic` would not make are the ones worse foreseen (not Bela's dealer
+forced to name).
 
 Run: ``.venv/bin/python benchmarks/auction_calibration.py --game coinche --deals 90 --workers 2``
 (about 2 minutes), ``--set module.NAME=JSON`` for a setting of `strong` (as ``ab_test.py``).
@@ -28,16 +32,20 @@ from bot_settings import apply, parse_assignments
 
 from belot.bots.arena import duel_deal, mean_ci
 from belot.bots.base import Progress
-from belot.bots.basic import BasicBot
+from belot.bots.basic import BasicBot, contract_strength
 from belot.bots.bidding import CallEstimate
 from belot.bots.strong import StrongBot
 from belot.engine.actions import Call
+from belot.engine.contracts import Contract
+from belot.engine.games import game_of
 from belot.engine.rules import Rules
 from belot.engine.table import Seat, Team
 from belot.engine.view import SeatView
 
 #: The ranges of worlds a call other than a pass is also shown by: few worlds, a noisy estimate.
 WORLD_BUCKETS = (4, 12)
+#: The ranges of a suit call's strength (French Belote, Bela) it is also shown by.
+STRENGTH_BUCKETS = (35, 47)
 
 
 class _Recording(StrongBot):
@@ -56,9 +64,29 @@ class _Recording(StrongBot):
         else:
             best = estimates[0]
             self.turns.append(
-                {"kind": best.call.kind.name, "estimate": best.points, "worlds": best.worlds}
+                {
+                    "kind": best.call.kind.name,
+                    "estimate": best.points,
+                    "worlds": best.worlds,
+                    "strength": _strength(view, best.call),
+                }
             )
         return estimates
+
+
+def _strength(view: SeatView, call: Call) -> int | None:
+    """`basic`'s strength of ``view``'s hand (with the turned card) for the suit ``call`` names,
+    or None (a pass, Bela's dealer forced to name, or a game whose calls are not suits alone)."""
+    contract = call.contract
+    forced = Call.pass_() not in view.legal
+    if contract is None or forced or game_of(view.rules).name not in ("french", "bela"):
+        return None
+    hand = 0
+    for card in view.hand:
+        hand |= card.mask
+    if view.turned is not None:
+        hand |= view.turned.mask
+    return contract_strength(hand, Contract(contract))
 
 
 def _deals(job: tuple[str, int, int, int, list[str]]) -> list[dict[str, Any]]:
@@ -83,15 +111,14 @@ def _deals(job: tuple[str, int, int, int, list[str]]) -> list[dict[str, Any]]:
     return out
 
 
-def _bucket(worlds: int) -> tuple[int, str]:
-    """The range of worlds a call was weighed in (its order and name), for its own line of the
-    gaps: few worlds, a noisy estimate."""
-    low = 1
-    for rank, most in enumerate(WORLD_BUCKETS):
-        if worlds <= most:
-            return rank, f"{low}-{most} worlds"
+def _bucket(value: int, bounds: tuple[int, ...], low: int = 1) -> tuple[int, str]:
+    """The range of ``bounds`` (the first from ``low``) that ``value`` lies in: its order and its
+    span (``1-4``, ``13+``)."""
+    for rank, most in enumerate(bounds):
+        if value <= most:
+            return rank, f"{low}-{most}"
         low = most + 1
-    return len(WORLD_BUCKETS), f"{low}+ worlds"
+    return len(bounds), f"{low}+"
 
 
 def main() -> None:
@@ -111,19 +138,23 @@ def main() -> None:
         deals = [d for part in pool.map(_deals, jobs) for d in part]
     worlds: dict[str, list[int]] = defaultdict(list)
     gaps: dict[str, list[float]] = defaultdict(list)
-    # The gaps of the calls other than a pass by the worlds they were weighed in.
-    by_worlds: dict[tuple[str, int, str], list[float]] = defaultdict(list)
+    # The gaps of the calls other than a pass by the worlds they were weighed in, and of the
+    # suit calls by their strength (after: rank 10 on).
+    by_range: dict[tuple[str, int, str], list[float]] = defaultdict(list)
     for d in deals:
         for turn in d["turns"]:
             worlds[turn["kind"]].append(turn["worlds"])
         last = d["turns"][-1] if d["turns"] else None
         if last is not None and last["estimate"] is not None:
-            gaps[last["kind"]].append(last["estimate"] - d["net"])
-            gaps["every last call"].append(last["estimate"] - d["net"])
+            gap = last["estimate"] - d["net"]
+            gaps[last["kind"]].append(gap)
+            gaps["every last call"].append(gap)
             if last["kind"] != "PASS":
-                by_worlds[(last["kind"], *_bucket(last["worlds"]))].append(
-                    last["estimate"] - d["net"]
-                )
+                rank, span = _bucket(last["worlds"], WORLD_BUCKETS)
+                by_range[(last["kind"], rank, f"in {span} worlds")].append(gap)
+            if last.get("strength") is not None:
+                rank, span = _bucket(last["strength"], STRENGTH_BUCKETS, low=0)
+                by_range[(last["kind"], 10 + rank, f"at strength {span}")].append(gap)
     print(f"{args.game}: {len(deals)} deals ({args.deals} pairs, seed {args.seed}) {args.set}")
     print("worlds an auction turn, by the call made: median (turns)")
     for kind in sorted(worlds):
@@ -131,13 +162,13 @@ def main() -> None:
     print("the team's last call: its estimate less what the deal wrote, mean ± 95% (deals)")
     for kind in sorted(gaps, key=lambda k: (k == "every last call", k)):
         _gap_line(kind, gaps[kind])
-        for key in sorted(k for k in by_worlds if k[0] == kind):
-            _gap_line(f"  in {key[2]}", by_worlds[key])
+        for key in sorted(k for k in by_range if k[0] == kind):
+            _gap_line(f"  {key[2]}", by_range[key])
 
 
 def _gap_line(label: str, values: list[float]) -> None:
     mean, half = mean_ci(values)  # one value: no interval (inf)
-    print(f"  {label:<16} {mean:+8.1f} ± {half:6.1f} ({len(values)})")
+    print(f"  {label:<20} {mean:+8.1f} ± {half:6.1f} ({len(values)})")
 
 
 if __name__ == "__main__":
