@@ -257,7 +257,9 @@ def estimate_calls(
 
 
 #: French Belote, Coinche and Bela score a deal in card points (about ten times Bulgarian
-#: Belot's game points): the margins a call must gain over passing there.
+#: Belot's game points): the margins a call must gain over passing there. A bid's margin of 25
+#: in French Belote (A/B test, seed 155, 505 deal pairs): +0.32 ± 3.26 game points a deal; of 30
+#: in Bela (seed 206, 1,626 pairs): -0.52 ± 1.86. No gain shown: 10 in every game.
 GAME_MARGIN: Final = {CallKind.BID: 10.0, CallKind.COINCHE: 20.0, CallKind.SURCOINCHE: 20.0}
 #: Coinche: bid levels weighed per suit, from the lowest legal one up (and capot when the
 #: hand's estimate reaches ``_CAPOT_ESTIMATE``), for the ``_COINCHE_SUITS`` best suits; a suit
