@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from belot.bots.base import Bot, Progress, Thought, decision_rng
 from belot.bots.basic import BasicBot
@@ -470,14 +471,16 @@ def _settled(rows: list[list[float]], weights: list[float], z: float) -> bool:
     w = np.asarray(weights)
     if w.sum() <= 0.0:
         return False
-    best = int(np.argmax(w @ np.asarray(rows)))
-    return bool(_clear_of(rows, weights, best, z).all())
+    values = np.asarray(rows)
+    best = int(np.argmax(w @ values))
+    return bool(_clear_of(values, w, best, z).all())
 
 
-def _clear_of(rows: list[list[float]], weights: list[float], best: int, z: float) -> np.ndarray:
-    """For each card (column of ``rows``), whether card ``best`` is ahead of it by more than
-    ``z`` standard errors of the weighted mean of their difference world by world, or level with
-    it in every world (``best``'s own column is level). ``weights`` sum to more than 0."""
+def _clear_of(rows: npt.ArrayLike, weights: npt.ArrayLike, best: int, z: float) -> np.ndarray:
+    """For each card (column of ``rows``, a world each), whether card ``best`` is ahead of it by
+    more than ``z`` standard errors of the weighted mean of their difference world by world, or
+    level with it in every world (``best``'s own column is level). ``weights`` sum to more than
+    0."""
     w = np.asarray(weights)
     total = w.sum()
     values = np.asarray(rows)
