@@ -36,6 +36,7 @@ from belot.bots.basic import BasicBot, contract_strength
 from belot.bots.bidding import CallEstimate
 from belot.bots.strong import StrongBot
 from belot.engine.actions import Call
+from belot.engine.cards import mask_of
 from belot.engine.contracts import Contract
 from belot.engine.games import game_of
 from belot.engine.rules import Rules
@@ -81,9 +82,7 @@ def _strength(view: SeatView, call: Call) -> int | None:
     forced = Call.pass_() not in view.legal
     if contract is None or forced or game_of(view.rules).name not in ("french", "bela"):
         return None
-    hand = 0
-    for card in view.hand:
-        hand |= card.mask
+    hand = mask_of(view.hand)
     if view.turned is not None:
         hand |= view.turned.mask
     return contract_strength(hand, Contract(contract))

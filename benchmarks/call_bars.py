@@ -20,6 +20,7 @@ from collections import defaultdict
 from belot.bots import make
 from belot.bots.basic import contract_strength
 from belot.engine.actions import Call
+from belot.engine.cards import mask_of
 from belot.engine.contracts import Contract
 from belot.engine.deal import Deal, Phase
 from belot.engine.rules import Rules
@@ -31,9 +32,7 @@ STEP = 6
 
 def best_strength(view: SeatView) -> int:
     """The hand's strength in the best suit its seat may call now."""
-    hand = 0
-    for card in view.hand:
-        hand |= card.mask
+    hand = mask_of(view.hand)
     suits = [c.contract for c in view.legal if isinstance(c, Call) and c.contract is not None]
     if view.turned is not None:
         hand |= view.turned.mask

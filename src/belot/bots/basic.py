@@ -19,7 +19,7 @@ from typing import Final
 from belot.bots.base import Bot, decision_rng
 from belot.bots.knowledge import Knowledge, beats
 from belot.engine.actions import CAPOT_LEVEL, Action, Call, CallKind, Cut, Declare, Play
-from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Rank
+from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Rank, mask_of
 from belot.engine.contracts import Contract
 from belot.engine.deal import Phase
 from belot.engine.declarations import Declaration
@@ -185,9 +185,7 @@ class BasicBot(Bot):
     # --- auction ---------------------------------------------------------------------------
 
     def _call(self, view: SeatView) -> Action:
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
+        hand = mask_of(view.hand)
         seat = view.seat
         partner = seat.partner
         legal = set(view.legal)
@@ -223,9 +221,7 @@ def take_or_pass(view: SeatView, at: int = TAKE_AT) -> Call:
     """French Belote: take the suit that is strongest with the turned card added (trumps and
     honours counted as in the Bulgarian auction), if it reaches ``at``; else pass."""
     assert view.turned is not None
-    hand = view.turned.mask
-    for card in view.hand:
-        hand |= card.mask
+    hand = view.turned.mask | mask_of(view.hand)
     best: tuple[int, Call] | None = None
     for call in view.legal:
         if not isinstance(call, Call) or call.contract is None:
@@ -246,9 +242,7 @@ def name_or_pass(view: SeatView, at: int = NAME_AT) -> Call:
     """Bela: name the suit in which the six visible cards are strongest (trumps and honours
     counted as in the Bulgarian auction) if it reaches ``at``, else pass; the dealer, who may
     not pass once the others have, names its strongest suit."""
-    hand = 0
-    for card in view.hand:
-        hand |= card.mask
+    hand = mask_of(view.hand)
     names = [c for c in view.legal if isinstance(c, Call) and c.kind is CallKind.BID]
     strength, best = max(
         ((contract_strength(hand, c.contract), c) for c in names if c.contract is not None),
@@ -302,9 +296,7 @@ def coinche_call(view: SeatView) -> Call:
     tens, capot at ``COINCHE_CAPOT``), never over the partner's bid; coinche the other side's
     bid when this hand's defence leaves them clearly short of it; surcoinche a coinched bid of
     ours that the estimate beats by ``_SURCOINCHE_MARGIN``."""
-    hand = 0
-    for card in view.hand:
-        hand |= card.mask
+    hand = mask_of(view.hand)
     last = next(((s, c) for s, c in reversed(view.calls) if c.kind is CallKind.BID), None)
     legal = set(view.legal)
     surcoinche = Call(CallKind.SURCOINCHE)

@@ -56,7 +56,7 @@ from belot.bots.sampling import (
 )
 from belot.bots.solver import Position, Solver, rules_options
 from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
-from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Card, Rank
+from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Card, Rank, mask_of
 from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Deal, Phase
 from belot.engine.declarations import Declaration, announcement_choices, compare
@@ -135,7 +135,7 @@ def worth_weighing(view: SeatView) -> list[Call]:
     the hand is not far too weak for (pass alone: nothing to weigh)."""
     if game_of(view.rules).name != "bulgarian":
         return _game_worth_weighing(view)
-    hand = _mask(view.hand)
+    hand = mask_of(view.hand)
     seat = view.seat
     legal = {a for a in view.legal if isinstance(a, Call)}
     partner_bids = [
@@ -211,7 +211,7 @@ def estimate_calls(
             result += DOUBLE_Z * math.sqrt(max(spread, 0.0) / worlds)
         return result
 
-    for five, hands in _worlds(view, _mask(view.hand), rng, max_worlds):
+    for five, hands in _worlds(view, mask_of(view.hand), rng, max_worlds):
         outcomes = _auctions(view, five, hands, calls, model)
         # Each contract is solved once a world, whatever the double.
         solves = sorted({(o.contract, o.declarers) for o in outcomes if o.contract is not None})
@@ -322,7 +322,7 @@ def _game_worth_weighing(view: SeatView) -> list[Call]:
     name = game_of(view.rules).name
     if name == "french":
         return legal  # at most three suits, and two instead showed no gain (GAME_SUITS)
-    hand = _mask(view.hand)
+    hand = mask_of(view.hand)
     if name == "bela":
         strength = {
             c: contract_strength(hand, c.contract)
@@ -704,13 +704,6 @@ def _auctions(
 
 def _cards(mask: int) -> list[Card]:
     return [ALL_CARDS[c] for c in range(32) if mask >> c & 1]
-
-
-def _mask(cards: tuple[Card, ...]) -> int:
-    hand = 0
-    for card in cards:
-        hand |= card.mask
-    return hand
 
 
 def _worlds(

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from belot.engine.actions import CallKind
-from belot.engine.cards import SUIT_MASKS, Rank
+from belot.engine.cards import SUIT_MASKS, Rank, mask_of
 from belot.engine.contracts import Contract
 from belot.engine.games import game_of
 from belot.engine.games.base import Obligations
@@ -89,11 +89,7 @@ def excluded_by_plays(view: SeatView, contract: Contract) -> list[int]:
 def unseen_of(view: SeatView) -> int:
     """The cards ``view.seat`` has not seen: neither in its hand, nor played, nor turned face
     up on the table (French Belote's card before anybody takes it)."""
-    seen = 0
-    for card in view.hand:
-        seen |= card.mask
-    for card in view.played_cards:
-        seen |= card.mask
+    seen = mask_of(view.hand) | mask_of(view.played_cards)
     if view.turned is not None and view.taker is None:
         seen |= view.turned.mask
     return _ALL & ~seen
@@ -136,9 +132,7 @@ class Knowledge:
         seat = view.seat
         step = view.rules.direction
         order = (Seat((seat + step) % 4), Seat((seat + 2 * step) % 4), Seat((seat + 3 * step) % 4))
-        hand = 0
-        for card in view.hand:
-            hand |= card.mask
+        hand = mask_of(view.hand)
         played = 0
         for trick in view.tricks:
             for _, card in trick.plays:

@@ -36,7 +36,7 @@ from typing import Final
 
 from belot.bots.knowledge import excluded_by_plays, unseen_of
 from belot.engine.actions import CallKind, Declare, Play
-from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Card, Rank
+from belot.engine.cards import ALL_CARDS, SUIT_MASKS, Card, Rank, mask_of
 from belot.engine.contracts import Contract
 from belot.engine.deal import Deal, Phase
 from belot.engine.declarations import (
@@ -490,9 +490,7 @@ def world_deal(view: SeatView, hands: tuple[int, int, int, int], rng: random.Ran
         deck = list(ALL_CARDS)
         rng.shuffle(deck)
         return Deal(rules, dealer=view.dealer, deck=deck, standing=view.standing)
-    mine = 0
-    for card in view.hand:
-        mine |= card.mask
+    mine = mask_of(view.hand)
     played = played_cards(view)
     now = list(hands)
     now[view.seat] = mine

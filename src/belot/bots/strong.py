@@ -61,7 +61,7 @@ from belot.bots.sampling import (
 from belot.bots.signals import SignalReading, longest, plain_choices
 from belot.bots.solver import Position, Solver, load_compiled, rules_options
 from belot.engine.actions import Action, Call, Declare, Play
-from belot.engine.cards import Card
+from belot.engine.cards import Card, mask_of
 from belot.engine.contracts import Contract
 from belot.engine.deal import BELOT_POINTS, Phase
 from belot.engine.declarations import Declaration
@@ -268,9 +268,7 @@ def estimate_cards(
     options = rules_options(view.rules, contract)
     total = contract_total(contract, view.rules)
     ours = view.seat.team == bidder.team
-    mine = 0
-    for card in view.hand:
-        mine |= card.mask
+    mine = mask_of(view.hand)
     solver = shared_solver()
     calls, model, reading = _readers(view)
     # Early in the deal, values to within a few points buy more worlds.

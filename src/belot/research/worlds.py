@@ -163,10 +163,7 @@ def _template(kind: Kind, points: int, rng: random.Random) -> int:
 
 
 def mask_of_dealt(deal: Deal, seat: Seat) -> int:
-    mask = 0
-    for card in deal.dealt_hand(seat):
-        mask |= card.mask
-    return mask
+    return mask_of(deal.dealt_hand(seat))
 
 
 def played_mask(deal: Deal, seat: Seat) -> int:
