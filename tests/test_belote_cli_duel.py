@@ -80,7 +80,7 @@ def test_each_request_holds_what_the_seat_has_seen() -> None:
             assert request["turned"] == str(view.turned)
             assert len(request["calls"]) == len(view.calls)
         else:
-            assert request["taker"] == int(deal.bidder)  # type: ignore[arg-type]
+            assert request["taker"] == int(deal.bidder)
             assert request["trick"] == [(int(s), str(c)) for s, c in view.current_trick]
             assert len(request["tricks"]) == len(view.completed_tricks)
             named |= {c for _, c in request["trick"]}

@@ -6,6 +6,7 @@ import contextlib
 import io
 import json
 import re
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -209,7 +210,7 @@ def test_startup_cpu_times_children_that_keep_their_bytecode(
 
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     monkeypatch.setenv("BELOT_BENCH_MARK", "kept")
-    monkeypatch.setattr(bench.subprocess, "run", fake_run)
+    monkeypatch.setattr(subprocess, "run", fake_run)  # bench.subprocess
     assert bench.startup_cpu(("calc", "--help"), runs=2) >= 0
     assert len(calls) == 3  # one untimed, then the two timed
     for command, env in calls:

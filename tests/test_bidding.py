@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import cast
 
 import pytest
 
@@ -326,11 +327,13 @@ def test_a_first_round_pass_weighs_each_of_the_seats_second_round_calls() -> Non
         assert later[0] == passing and len(later) == 4
         turned = deal.view(me).turned
         assert turned is not None
-        assert {c.contract for c in later[1:]} == {Contract(s) for s in range(4)} - {
+        # The seat's own calls when the auction came back to it (`mine` is None for another's).
+        assert {cast(Call, c).contract for c in later[1:]} == {Contract(s) for s in range(4)} - {
             Contract(turned.suit)
         }
         for mine, outcome in ends[1:]:
-            assert outcome.contract == mine.contract  # type: ignore[union-attr]
+            assert mine is not None
+            assert outcome.contract == mine.contract
             assert outcome.declarers is me.team
             assert (outcome.hands, outcome.contract, outcome.declarers) in positions
     assert back >= 5

@@ -96,7 +96,8 @@ def test_a_coinche_bid_shows_its_level_in_the_worlds() -> None:
         if isinstance(first, Call) and first.kind is CallKind.BID and first.level < 160:
             deal.push(first)
             break
-    assert first.contract is not None
+    assert isinstance(first, Call) and first.contract is not None
+    assert bidder is not None
     seat = deal.turn
     assert seat is not None
     view = deal.view(seat)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import cast
 
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
 
 from belot import cheatsheet
 from belot.cli.cheatsheet import command
@@ -150,7 +152,10 @@ def _every_text(sheet: cheatsheet.CheatSheet) -> str:
 def test_each_language_is_one_a4_page_with_the_font_embedded(game: str, lang: str) -> None:
     reader, _ = _pdf_text(cheatsheet.sheet(game, lang))
     assert len(reader.pages) == 1
-    fonts = reader.pages[0]["/Resources"]["/Font"]
+    # pypdf types a dictionary's values as any PDF object; a page's resources and their fonts
+    # are dictionaries.
+    resources = cast(DictionaryObject, reader.pages[0]["/Resources"])
+    fonts = cast(DictionaryObject, resources["/Font"])
     assert fonts
     for ref in fonts.values():
         font = ref.get_object()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -123,7 +124,7 @@ def test_pdf_in_croatian(tmp_path: Path) -> None:
 
 def test_every_option_of_bela_is_written_in_croatian() -> None:
     """Each text any choice of Bela's options shows has its Croatian words (none missing)."""
-    choices = [
+    choices: list[dict[str, Any]] = [
         {},
         {"tie": "hangs", "direction": 1, "beat_in_plain_suit": False},
         {"partner_exception": True, "card_in_two_declarations": True, "belot_wins_match": False},

@@ -289,7 +289,8 @@ def test_calls_are_written_and_read_back() -> None:
     assert parse_action("100s") == Call.points_bid(100, Contract.SPADES)
     assert parse_action("CAPOTd") == Call.points_bid(CAPOT_LEVEL, Contract.DIAMONDS)
     assert parse_action("10H") != Call.points_bid(10, Contract.HEARTS)  # a card, the ten
-    assert parse_action("coinche").kind is CallKind.COINCHE
+    coinche = parse_action("coinche")
+    assert isinstance(coinche, Call) and coinche.kind is CallKind.COINCHE
 
 
 # --- §5: play obligations as French Belote --------------------------------------------------

@@ -142,7 +142,7 @@ def test_bit_operations_agree_with_plain_python() -> None:
     numba = pytest.importorskip("numba")
     core: Any = _solver_core
 
-    @numba.njit
+    @numba.njit  # type: ignore[untyped-decorator]  # numba has no type hints
     def compiled(x: int, k: int) -> tuple[int, int, int]:
         return core._popcount(x), core._trailing_zeros(x), core._nth_bit(x, k)
 

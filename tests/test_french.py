@@ -225,6 +225,7 @@ def test_dealt_cards_follow_the_deck_for_every_taker() -> None:
     deal.push(Cut(3))
     deck = deal.deck[3:] + deal.deck[:3]
     turned = deal.turned_card
+    assert turned is not None
     push_all(deal, "pass pass hearts" if turned.suit is Suit.HEARTS else "pass pass")
     if deal.phase.value == "auction":
         deal.push(Call.bid(Contract.of_suit(turned.suit)))

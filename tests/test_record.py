@@ -192,7 +192,7 @@ def test_load_any_tells_deal_from_match() -> None:
 
 
 def corrupt(record: dict[str, Any], **changes: Any) -> dict[str, Any]:
-    out = json.loads(json.dumps(record))
+    out: dict[str, Any] = json.loads(json.dumps(record))
     out.update(changes)
     return out
 

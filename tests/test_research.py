@@ -227,7 +227,11 @@ def test_a_bot_refuses_a_game_it_does_not_play(
 
 def test_ismcts_plays_a_deal(pyspiel: Any) -> None:
     np = pytest.importorskip("numpy")
-    from open_spiel.python.algorithms import ismcts, mcts
+    # OpenSpiel has no type hints (and is an extra: `make test` installs it).
+    from open_spiel.python.algorithms import (  # type: ignore[import-not-found,import-untyped,unused-ignore]
+        ismcts,
+        mcts,
+    )
 
     loaded = pyspiel.load_game("belot_bela")
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
@@ -252,7 +256,8 @@ def test_ismcts_plays_a_deal(pyspiel: Any) -> None:
 @pytest.fixture(scope="module")
 def pz_test() -> Any:
     pytest.importorskip("pettingzoo")
-    from pettingzoo import test
+    # PettingZoo has no type hints (and is an extra: `make test` installs it).
+    from pettingzoo import test  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
     return test
 
@@ -293,7 +298,7 @@ def test_a_whole_deal_through_pettingzoo_is_the_engines(pz_test: Any, game: str)
             continue
         seat = Seat(AGENTS.index(agent))
         view = table.session.view(seat)
-        assert view is not None
+        assert view is not None and table.session.deal is not None
         action = action_id(table.session.deal, bots[seat].act(view))
         assert observation["action_mask"][action] == 1
         table.step(action)
@@ -319,7 +324,9 @@ DOC_PAGE = Path(__file__).resolve().parents[1] / "docs" / "research.md"
 
 
 def _doc_example(framework: str) -> str:
-    blocks = re.findall(r"```python\n(.*?)```", DOC_PAGE.read_text(encoding="utf-8"), re.S)
+    blocks: list[str] = re.findall(
+        r"```python\n(.*?)```", DOC_PAGE.read_text(encoding="utf-8"), re.S
+    )
     (block,) = [b for b in blocks if f"belot.research.{framework}" in b]
     return block
 

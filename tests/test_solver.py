@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -93,7 +94,7 @@ def test_every_contract_and_undertrump_rule(solver: Solver, contract: Contract) 
         assert solver.solve(position) == _minimax(position)
 
 
-def _fields(position: Position) -> dict[str, object]:
+def _fields(position: Position) -> dict[str, Any]:
     return {name: getattr(position, name) for name in Position.__dataclass_fields__}
 
 

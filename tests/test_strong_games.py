@@ -240,11 +240,13 @@ def test_french_weighs_the_turned_suit_then_every_other_suit() -> None:
     rules = Rules.french()
     deal = Deal(rules, seed="weighing")
     _advance(deal, 1)  # the cut
+    assert deal.turn is not None
     first = deal.view(deal.turn)
     assert first.turned is not None
     turned = first.turned.suit
     assert [c.kind for c in worth_weighing(first)] == [CallKind.PASS, CallKind.BID]
     push_all(deal, "pass pass pass pass")
+    assert deal.turn is not None
     second = deal.view(deal.turn)
     suits = [c.contract for c in worth_weighing(second) if c.kind is CallKind.BID]
     assert len(suits) == 3 and int(turned) not in suits

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -381,10 +382,10 @@ def test_the_table_shows_the_auction_of_its_game(game: str, seed: int, words: li
 
 def test_the_log_tells_a_belot_when_it_is_announced() -> None:
     app = table("bulgarian", seed=2)  # North announces a belot in clubs in the first deal
-    said: list[str] = []
+    said: list[str | Text] = []
     say = app.say
 
-    def keep(line: str) -> None:  # every line the log gets, not only the last nine
+    def keep(line: str | Text) -> None:  # every line the log gets, not only the last nine
         said.append(line)
         say(line)
 
@@ -476,6 +477,7 @@ def test_seats_and_teams_go_by_the_languages_letters(
         assert last.endswith(f"→ {letters[trick.winner]}")
         header = text(app, "#sheet").splitlines()[1].split()
         assert header == list(teams)
+        assert match.deal.declarers is not None
         assert text(app, "#top").endswith(f"({teams[match.deal.declarers]})")
         foreign = set("NESW") - set(letters)  # no English seat letter left
         assert not foreign & set(last.replace("→", "").split()), last

@@ -114,8 +114,8 @@ def test_cardtables_decide_tricks_of_one_suit(name: str) -> None:
 # ``announces``: per hand, eight slots in pairs by kind: 0-1 fours, 2-3 tierces, 4-5 quartes,
 # 6-7 quintes; each used slot holds the rank (7..14) of the four or of the sequence's top card.
 # Decoded from the data: every one of the 500 hands fits this reading with no slot left over.
-SLOT_KINDS = (Kind.FOUR, Kind.FOUR, Kind.TIERCE, Kind.TIERCE, Kind.QUARTE, Kind.QUARTE)
-SLOT_KINDS += (Kind.QUINTE, Kind.QUINTE)
+SLOT_KINDS: tuple[Kind, ...] = (Kind.FOUR, Kind.FOUR, Kind.TIERCE, Kind.TIERCE)
+SLOT_KINDS += (Kind.QUARTE, Kind.QUARTE, Kind.QUINTE, Kind.QUINTE)
 
 
 def announces_cases() -> list[Any]:
