@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -34,7 +33,7 @@ def server() -> Iterator[browser_tests.Server]:
         srv.stop()
 
 
-def failing(page: Any) -> list[str]:
+def failing(page: browser_tests.Page) -> list[str]:
     """The serious and critical violations on the page, one line each (rule, what, where)."""
     results = axe_sync.Axe().run(page)
     return [
@@ -62,7 +61,9 @@ PAGES = [
 ]
 
 
-def test_every_page_around_the_game(server: browser_tests.Server, new_page: Any) -> None:
+def test_every_page_around_the_game(
+    server: browser_tests.Server, new_page: Callable[..., browser_tests.Page]
+) -> None:
     page = new_page()
     found = {}
     for path in PAGES:
@@ -73,7 +74,9 @@ def test_every_page_around_the_game(server: browser_tests.Server, new_page: Any)
 
 
 @pytest.mark.parametrize("game", ["bulgarian", "french", "coinche", "bela"])
-def test_the_table_of_each_game(server: browser_tests.Server, new_page: Any, game: str) -> None:
+def test_the_table_of_each_game(
+    server: browser_tests.Server, new_page: Callable[..., browser_tests.Page], game: str
+) -> None:
     page = new_page()
     page.goto(server.url + "/")
     page.select_option("#game-choice", game)
@@ -106,7 +109,9 @@ def test_the_table_of_each_game(server: browser_tests.Server, new_page: Any, gam
     assert not page.errors
 
 
-def test_a_table_waiting_for_people(server: browser_tests.Server, new_page: Any) -> None:
+def test_a_table_waiting_for_people(
+    server: browser_tests.Server, new_page: Callable[..., browser_tests.Page]
+) -> None:
     page = new_page()
     browser_tests.create_table(page, server, N="person")
     page.wait_for_selector("#share-link")
@@ -117,7 +122,9 @@ def test_a_table_waiting_for_people(server: browser_tests.Server, new_page: Any)
     assert failing(stranger) == []
 
 
-def test_the_table_in_the_light_colours(server: browser_tests.Server, new_page: Any) -> None:
+def test_the_table_in_the_light_colours(
+    server: browser_tests.Server, new_page: Callable[..., browser_tests.Page]
+) -> None:
     """The light theme (a setting) has its own colours: checked at the person's first card."""
     page = new_page()
     page.add_init_script("localStorage.setItem('belot-settings', '{\"theme\": \"light\"}')")
@@ -132,7 +139,9 @@ def test_the_table_in_the_light_colours(server: browser_tests.Server, new_page: 
     assert not page.errors
 
 
-def test_the_hint_and_the_settings_on_a_phone(server: browser_tests.Server, new_page: Any) -> None:
+def test_the_hint_and_the_settings_on_a_phone(
+    server: browser_tests.Server, new_page: Callable[..., browser_tests.Page]
+) -> None:
     page = new_page(width=390, height=844)
     browser_tests.create_table(page, server)
     browser_tests.play_until(page, lambda: browser_tests.mid_trick(page), seconds=40)

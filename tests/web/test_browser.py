@@ -13,7 +13,7 @@ import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pytest
 
@@ -35,7 +35,18 @@ ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-Page = Any
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext
+    from playwright.sync_api import Page as PlaywrightPage
+
+    class Page(PlaywrightPage):
+        """A page of ``new_page``: Playwright's, with the uncaught errors of its scripts in
+        ``errors`` (the fixture sets it)."""
+
+        errors: list[str]
+
+else:
+    Page = Any  # Playwright is imported only if Chromium is there (above)
 
 
 class Server:
@@ -107,7 +118,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[Browser]:
     with sync_api.sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield chromium
@@ -115,13 +126,13 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def new_page(browser: Any) -> Iterator[Callable[..., Page]]:
-    contexts = []
+def new_page(browser: Browser) -> Iterator[Callable[..., Page]]:
+    contexts: list[BrowserContext] = []
 
     def make(width: int = 1100, height: int = 800) -> Page:
         context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
-        page = context.new_page()
+        page = cast("Page", context.new_page())  # with its errors, set below
         page.set_default_timeout(20_000)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))

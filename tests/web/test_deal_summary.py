@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 # The browser tests' server, browser and page fixtures and their helpers (skipped, saying why,
 # where Chromium is missing).
 import test_browser as browser_tests
 
-from belot.engine import Deal, Rules
+from belot.engine import Deal, Rules, Seat
 from belot.web.tables import game_view, scored_of
 
 server = browser_tests.server
@@ -24,12 +23,12 @@ new_page = browser_tests.new_page
 DEAL_CARD_POINTS = {162, 258, 260, 250}
 
 
-def cells(page: Any, kind: str) -> list[str]:
+def cells(page: browser_tests.Page, kind: str) -> list[str]:
     return [c.inner_text() for c in page.query_selector_all(f"#deal-explained .why-{kind} td")]
 
 
 def test_the_end_of_a_deal_explains_its_points(
-    server: browser_tests.Server, new_page: Callable[..., Any]
+    server: browser_tests.Server, new_page: Callable[..., browser_tests.Page]
 ) -> None:
     page = new_page()
     browser_tests.create_table(page, server)
@@ -66,13 +65,13 @@ def test_the_end_of_a_deal_explains_its_points(
 def test_the_view_of_a_finished_deal_carries_the_declarations_that_scored() -> None:
     rng = random.Random(7)
     for seed in range(40):
-        deal = Deal(Rules.bulgarian(), dealer=0, seed=seed)
+        deal = Deal(Rules.bulgarian(), dealer=Seat.N, seed=seed)
         while not deal.is_over:
             deal.push(rng.choice(list(deal.legal_actions())))
         if deal.result is None:  # all passed
             assert scored_of(deal) is None
             continue
-        data = game_view(deal, deal.view(0).to_json())
+        data = game_view(deal, deal.view(Seat.N).to_json())
         scored = data["scored"]
         assert scored == scored_of(deal)
         for team, declared in zip(("NS", "EW"), deal.scored_declarations(), strict=True):
@@ -88,7 +87,7 @@ def test_a_french_deal_inside_is_noted_dedans() -> None:
     rng = random.Random(3)
     outcomes = set()
     for seed in range(60):
-        deal = Deal(Rules.french(), dealer=0, seed=seed)
+        deal = Deal(Rules.french(), dealer=Seat.N, seed=seed)
         while not deal.is_over:
             deal.push(rng.choice(list(deal.legal_actions())))
         scored = scored_of(deal)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -15,6 +15,9 @@ import test_browser as browser_tests
 
 from belot.engine.rules import PRESET_OPTIONS
 from belot.web import rule_options
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright")
 browser = browser_tests.browser
@@ -30,7 +33,7 @@ def server() -> Iterator[browser_tests.Server]:
 
 
 def test_each_game_s_options_shown_accessible_and_sent(
-    server: browser_tests.Server, browser: Any
+    server: browser_tests.Server, browser: Browser
 ) -> None:
     """Each game's options shown with the rules opened pass axe-core (no serious or critical
     violation); a choice made there is the new table's rule."""
@@ -64,7 +67,7 @@ def test_each_game_s_options_shown_accessible_and_sent(
 
 
 def test_the_rules_pages_options_and_bela_s_croatian_sheet_fit_a_phone(
-    server: browser_tests.Server, browser: Any
+    server: browser_tests.Server, browser: Browser
 ) -> None:
     """The options' table of every game's rules page, and Bela's sheet in Croatian, are read on
     a phone (390 wide) without scrolling sideways."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -30,7 +29,9 @@ def off_screen(page: Page, selector: str) -> list[str]:
     top: not wholly inside the window, or hidden at their middle (by a panel's own scrolling
     or by something drawn over them); each said with its box."""
     page.evaluate("window.scrollTo(0, 0)")
-    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    size = page.viewport_size
+    assert size is not None  # new_page's pages have one
+    width, height = size["width"], size["height"]
     elements = page.query_selector_all(selector)
     assert elements, f"nothing matches {selector}"
     bad = []
@@ -56,7 +57,7 @@ def off_screen(page: Page, selector: str) -> list[str]:
     return bad
 
 
-def still_page(new_page: Callable[..., Any], width: int, height: int) -> Page:
+def still_page(new_page: Callable[..., Page], width: int, height: int) -> Page:
     """A page of that size with animations off (settings in localStorage, as the ⚙ dialog
     keeps them), so that every box is where it stays."""
     page = new_page(width=width, height=height)
@@ -68,13 +69,14 @@ def shot(page: Page, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         size = page.viewport_size
+        assert size is not None
         page.screenshot(path=f"{SHOTS}/{size['width']}x{size['height']}-{name}.png")
 
 
 @pytest.mark.parametrize(("width", "height"), PHONES, ids=["upright", "landscape"])
 def test_the_hand_the_trick_and_the_choices_fit_a_phone(
     server: browser_tests.Server,
-    new_page: Callable[..., Any],
+    new_page: Callable[..., Page],
     width: int,
     height: int,
 ) -> None:
@@ -108,7 +110,7 @@ def test_the_hand_the_trick_and_the_choices_fit_a_phone(
 @pytest.mark.parametrize(("width", "height"), PHONES, ids=["upright", "landscape"])
 def test_the_coinche_bid_picker_fits_a_phone(
     server: browser_tests.Server,
-    new_page: Callable[..., Any],
+    new_page: Callable[..., Page],
     width: int,
     height: int,
 ) -> None:

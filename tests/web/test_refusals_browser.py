@@ -134,6 +134,7 @@ def test_a_rematch_between_two_people_keeps_their_seats(
     fr = i18n.texts("fr")
     for page in (south, watcher):
         link = page.wait_for_selector("#join-rematch")
+        assert link is not None  # (None only when waiting for it to go)
         assert link.inner_text() == fr["join_rematch"]
         assert link.get_attribute("href") == f"/t/{new_id}"
         assert fr["rematch_offered"] in page.inner_text("#panel")

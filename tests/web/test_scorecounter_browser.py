@@ -15,10 +15,13 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from pypdf import PdfReader
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(
@@ -63,7 +66,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -73,7 +76,7 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
+def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
     page = context.new_page()
     errors: list[str] = []
@@ -152,7 +155,14 @@ DEALS: list[tuple[dict[str, str], dict[str, str], dict[str, Any]]] = [
 ]
 
 
-def type_deal(page: Any, choices: dict[str, str], typed: dict[str, str]) -> None:
+def another_page(page: Page) -> Page:
+    """A page of ``page``'s browser, in a context of its own."""
+    browser = page.context.browser
+    assert browser is not None  # the context of a browser launched here
+    return browser.new_page()
+
+
+def type_deal(page: Page, choices: dict[str, str], typed: dict[str, str]) -> None:
     page.select_option("#f-contract", choices["contract"])
     page.check(f"input[name=declarers][value={choices['declarers']}]")
     page.select_option("#f-double", choices.get("double", "1"))
@@ -163,11 +173,11 @@ def type_deal(page: Any, choices: dict[str, str], typed: dict[str, str]) -> None
         box.press_sequentially(text)
 
 
-def deal_rows(page: Any) -> int:
+def deal_rows(page: Page) -> int:
     return int(page.locator("#sheet-body tr[data-index]").count())
 
 
-def wait_rows(page: Any, count: int) -> None:
+def wait_rows(page: Page, count: int) -> None:
     # Waited for from here, not by a predicate evaluated in the page: the pages'
     # Content-Security-Policy forbids the eval that Playwright's wait_for_function needs.
     from playwright.sync_api import expect
@@ -175,7 +185,7 @@ def wait_rows(page: Any, count: int) -> None:
     expect(page.locator("#sheet-body tr[data-index]")).to_have_count(count)
 
 
-def read_sheet(page: Any) -> dict[str, Any]:
+def read_sheet(page: Page) -> dict[str, Any]:
     rows = page.locator("#sheet-body tr[data-index]")
     written = []
     for i in range(rows.count()):
@@ -201,7 +211,7 @@ def expected(answer: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def test_typed_sheet_gives_the_totals_of_belot_calc(page: Any, base_url: str) -> None:
+def test_typed_sheet_gives_the_totals_of_belot_calc(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/score")
     for n, (choices, typed, _) in enumerate(DEALS, 1):
         type_deal(page, choices, typed)
@@ -231,7 +241,7 @@ def test_typed_sheet_gives_the_totals_of_belot_calc(page: Any, base_url: str) ->
     # Saved and shareable: the link opens the same sheet in another browser context.
     link = page.input_value("#share-link")
     assert "/score/" in link
-    other = page.context.browser.new_page()
+    other = another_page(page)
     other.goto(link)
     wait_rows(other, len(calc_deals))
     assert read_sheet(other) == expected(belot_calc(calc_deals))
@@ -239,7 +249,7 @@ def test_typed_sheet_gives_the_totals_of_belot_calc(page: Any, base_url: str) ->
 
 
 def test_the_shared_link_shows_the_edit_link_changes_and_a_stale_edit_is_told(
-    page: Any, base_url: str
+    page: Page, base_url: str
 ) -> None:
     """Two links per sheet; two people editing at once: the second sees the first's deals."""
     from playwright.sync_api import expect
@@ -253,7 +263,7 @@ def test_the_shared_link_shows_the_edit_link_changes_and_a_stale_edit_is_told(
     assert "#edit=" in editing and "#" not in shown and editing.startswith(shown)
     assert page.url == editing  # a reload keeps the right to edit
 
-    viewer = page.context.browser.new_page()
+    viewer = another_page(page)
     viewer.goto(shown)
     wait_rows(viewer, 1)
     assert viewer.locator("#deal-card").is_hidden()
@@ -261,7 +271,7 @@ def test_the_shared_link_shows_the_edit_link_changes_and_a_stale_edit_is_told(
     assert viewer.locator("#sheet-body button").count() == 0
     viewer.close()
 
-    other = page.context.browser.new_page()
+    other = another_page(page)
     other.goto(editing)
     wait_rows(other, 1)
     type_deal(other, *second[:2])
@@ -277,7 +287,7 @@ def test_the_shared_link_shows_the_edit_link_changes_and_a_stale_edit_is_told(
     other.close()
 
 
-def test_game_is_won_at_151(page: Any, base_url: str) -> None:
+def test_game_is_won_at_151(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/score")
     deal = (
         {"contract": "all-trumps", "declarers": "NS"},
@@ -302,7 +312,7 @@ def test_game_is_won_at_151(page: Any, base_url: str) -> None:
     assert page.locator("#add-deal").is_disabled()
 
 
-def test_impossible_entry_is_explained_next_to_the_field(page: Any, base_url: str) -> None:
+def test_impossible_entry_is_explained_next_to_the_field(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/score")
     type_deal(
         page, {"contract": "no-trumps", "declarers": "NS"}, {"NS-cards": "140", "NS-belot": "20"}
@@ -329,7 +339,7 @@ def test_impossible_entry_is_explained_next_to_the_field(page: Any, base_url: st
     assert deal_rows(page) == 0
 
 
-def test_one_deal_calculator(page: Any, base_url: str) -> None:
+def test_one_deal_calculator(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/score/calc")
     type_deal(
         page,
@@ -346,7 +356,7 @@ def test_one_deal_calculator(page: Any, base_url: str) -> None:
     assert page.input_value("#f-EW-cards") == "64"
 
 
-def test_card_ranking_tool(page: Any, base_url: str) -> None:
+def test_card_ranking_tool(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/rules/ranking")
     page.select_option("#r-contract", "hearts")
     page.select_option("#r-led", "C")
@@ -357,7 +367,7 @@ def test_card_ranking_tool(page: Any, base_url: str) -> None:
     assert "a trump beats every card" in page.inner_text("#ranking-reasons")
 
 
-def test_pages_fit_a_phone(page: Any, base_url: str) -> None:
+def test_pages_fit_a_phone(page: Page, base_url: str) -> None:
     for path in ("/score", "/score/calc", "/rules/bulgarian", "/rules/ranking", "/cheatsheet"):
         page.goto(base_url + path)
         overflow = page.evaluate(
@@ -366,7 +376,7 @@ def test_pages_fit_a_phone(page: Any, base_url: str) -> None:
         assert overflow <= 0, path
 
 
-def test_cheat_sheet_pdf_is_one_page(tmp_path: Path, browser: Any, base_url: str) -> None:
+def test_cheat_sheet_pdf_is_one_page(tmp_path: Path, browser: Browser, base_url: str) -> None:
     out = tmp_path / "sheet.pdf"
     subprocess.run(
         [

@@ -34,7 +34,7 @@ def root(page: Page, name: str) -> str:
 
 
 def test_the_settings_are_kept_across_a_reload_and_shown(
-    server: browser_tests.Server, new_page: Callable[..., Any]
+    server: browser_tests.Server, new_page: Callable[..., Page]
 ) -> None:
     page = new_page()
     browser_tests.create_table(page, server)
@@ -57,7 +57,7 @@ def test_the_settings_are_kept_across_a_reload_and_shown(
         page.select_option(f"#setting-{name}", value)
     page.click("#settings-close")
     assert page.is_hidden("#settings-dialog")
-    width = page.query_selector("#trick").bounding_box()["width"]
+    width = width_of(page, "#trick")
     page.reload()
     page.wait_for_selector("#trick")
     assert (root(page, "theme"), root(page, "cards"), root(page, "motion")) == (
@@ -80,8 +80,17 @@ def test_the_settings_are_kept_across_a_reload_and_shown(
     assert page.input_value("#setting-sort") == "game"
     page.select_option("#setting-cards", "small")
     page.click("#settings-close")
-    assert page.query_selector("#trick").bounding_box()["width"] < width  # smaller cards
+    assert width_of(page, "#trick") < width  # smaller cards
     assert not page.errors
+
+
+def width_of(page: Page, selector: str) -> float:
+    """The width of the element that ``selector`` finds, as drawn."""
+    element = page.query_selector(selector)
+    assert element is not None
+    box = element.bounding_box()
+    assert box is not None
+    return box["width"]
 
 
 def card_to_play(page: Page) -> bool:
@@ -90,7 +99,7 @@ def card_to_play(page: Page) -> bool:
 
 
 def test_the_hint_setting_asks_for_the_expert_levels_search(
-    server: browser_tests.Server, new_page: Callable[..., Any]
+    server: browser_tests.Server, new_page: Callable[..., Page]
 ) -> None:
     """Hints are the strong level's search unless the person chose the expert's; the page asks
     the server for the one chosen, and shows the answer."""
@@ -157,7 +166,7 @@ def play_deals(server: browser_tests.Server, *pages: Page) -> list[tuple[float, 
 
 
 def test_animations_can_be_turned_off_and_do_not_slow_the_deal(
-    server: browser_tests.Server, new_page: Callable[..., Any]
+    server: browser_tests.Server, new_page: Callable[..., Page]
 ) -> None:
     still = with_settings(new_page(), motion="off", sound="off")
     moving = new_page()
@@ -174,7 +183,7 @@ def test_animations_can_be_turned_off_and_do_not_slow_the_deal(
 
 
 def test_a_single_legal_card_is_played_for_the_person(
-    server: browser_tests.Server, new_page: Callable[..., Any]
+    server: browser_tests.Server, new_page: Callable[..., Page]
 ) -> None:
     page = with_settings(new_page(), autoplay="on", motion="off")
     browser_tests.create_table(page, server)
@@ -200,7 +209,7 @@ def test_a_single_legal_card_is_played_for_the_person(
 
 
 def test_a_single_legal_card_lost_with_its_connection_is_played_again(
-    server: browser_tests.Server, new_page: Callable[..., Any]
+    server: browser_tests.Server, new_page: Callable[..., Page]
 ) -> None:
     """The page plays the last card itself; that act is lost as the connection closes. The new
     connection shows the same state: the page plays the card again, and the deal ends."""
@@ -280,7 +289,7 @@ new MutationObserver(() => {
 
 
 def test_the_slow_pace_shows_the_bots_cards_apart(
-    server: browser_tests.Server, new_page: Callable[..., Any]
+    server: browser_tests.Server, new_page: Callable[..., Page]
 ) -> None:
     page = with_settings(new_page(), speed="slow", motion="off")
     page.add_init_script(OTHER_CARDS_SEEN)
