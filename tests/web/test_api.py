@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,7 +22,7 @@ from belot.cli.verify import command as verify_command
 from belot.engine import Cut, Deal, Seat
 from belot.engine.deal import Phase
 from belot.engine.match import keyed_seed
-from belot.web import hints, i18n, rooms, tables
+from belot.web import hints, i18n, rooms
 from belot.web.app import create_app
 from belot.web.store import Store
 from belot.web.tables import seed_hash
@@ -45,7 +46,7 @@ def client(db_url: str) -> Iterator[TestClient]:
 def fixed_deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """New tables deal the same cards on every run (their master seed is fixed), so a search
     on them (a hint) costs the same every time."""
-    monkeypatch.setattr(tables.secrets, "randbits", lambda bits: 2026)
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 2026)
 
 
 def until(ws: Any, wanted: Callable[[Message], bool], limit: int = 400) -> Message:
@@ -62,7 +63,7 @@ def until(ws: Any, wanted: Callable[[Message], bool], limit: int = 400) -> Messa
 
 def my_turn(message: Message) -> bool:
     view = message.get("view")
-    return message["type"] == "state" and bool(view) and bool(view["legal"])
+    return message["type"] == "state" and bool(view and view["legal"])
 
 
 def people_table(client: TestClient) -> tuple[str, dict[str, str]]:

@@ -342,6 +342,7 @@ def _lost(person: Person, record: list[tuple[str, str]], postgres_url: str) -> i
             ).scalar()
     finally:
         engine.dispose()
+    assert config is not None  # the table's row
     state = max(person.states, key=progress)
     table = Table.from_config(person.table, json.loads(config), record)
     number = state["deal_number"]
@@ -606,6 +607,7 @@ def test_an_owner_held_up_for_a_moment_keeps_its_browsers_as_they_were(
             # South if South is still connected then.
             upto.update(N=len(north.states), S=len(south.states))
         finally:
+            assert a.process is not None
             a.process.send_signal(signal.SIGCONT)
             await north.stop()
             await south.stop()

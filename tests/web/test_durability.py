@@ -47,7 +47,7 @@ async def kill_loop(server: Server, url: str, kills: list[str]) -> None:
         players.start()
         await players.shown(lambda seen: True)
         await asyncio.sleep(0.1)
-        await players.shown(mid(phase))  # type: ignore[arg-type]
+        await players.shown(mid(phase))
         server.kill()
         await players.ended()
         shown, lost = players.lost(url)

@@ -46,7 +46,7 @@ def my_turn(message: Message) -> bool:
     view = message.get("view")
     if message["type"] != "state":
         return False
-    return bool(message["waiting_for_next"]) or (bool(view) and bool(view["legal"]))
+    return bool(message["waiting_for_next"]) or bool(view and view["legal"])
 
 
 def answer(message: Message) -> str:
@@ -81,6 +81,7 @@ def test_a_silent_spectator_holds_up_no_one(store: Store, monkeypatch: pytest.Mo
     with TestClient(app) as client:
         table_id, token = bot_table(client)
         hub = app.state.hub
+        assert client.portal is not None  # the client's, while it is open
 
         async def add_spectator() -> Client:
             room = await hub.room(table_id)
@@ -180,7 +181,8 @@ def live(store: Store, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, i
     listener.listen(128)
     port = listener.getsockname()[1]
     app = create_app(store, bot_delay=0, body_seconds=1.0)
-    config = uvicorn.Config(app, log_level="warning", http=TimedH11Protocol, **UVICORN_LIMITS)
+    limits: dict[str, Any] = UVICORN_LIMITS  # keywords of uvicorn.Config
+    config = uvicorn.Config(app, log_level="warning", http=TimedH11Protocol, **limits)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()

@@ -51,7 +51,7 @@ def until(ws: Any, wanted: Callable[[Message], bool], limit: int = 400) -> Messa
 
 
 def is_error(message: Message) -> bool:
-    return message["type"] == "error"
+    return bool(message["type"] == "error")
 
 
 def said(kind: str, values: dict[str, Any], english: str) -> dict[str, str]:
@@ -129,9 +129,9 @@ def test_every_refusal_at_the_table_is_said_in_the_pages_language(client: TestCl
         "long": "too_long",
     }
     assert told["long"]["values"] == {"kib": 16}
-    for message in told.values():
-        said(message["kind"], message.get("values", {}), message["message"])
-        assert not message.get("fatal")
+    for refusal in told.values():
+        said(refusal["kind"], refusal.get("values", {}), refusal["message"])
+        assert not refusal.get("fatal")
     assert said("too_long", {"kib": 16}, "")["fr"] == "Un message fait au plus 16 KiB."
 
 
