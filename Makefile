@@ -41,10 +41,14 @@ $(RESEARCH): pyproject.toml
 play: $(COMPILED)
 	$(VENV)/bin/belot serve --open
 
+# The tests are type-checked in two runs, tests/ then tests/web/: each folder has a conftest.py
+# that its tests import by that name (pyproject.toml's [tool.mypy]).
 test: $(RESEARCH) $(COMPILED)
 	$(VENV)/bin/ruff check src tests
 	$(VENV)/bin/ruff format --check src tests
 	$(VENV)/bin/mypy src/belot
+	$(VENV)/bin/mypy --exclude '^tests/web/' tests
+	$(VENV)/bin/mypy tests/web
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/site
 	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadfile
 
