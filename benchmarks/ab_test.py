@@ -51,20 +51,28 @@ class _Tuned(StrongBot):
             return super().act(view)
 
 
+def ab_bots(settings: dict[str, Any]) -> tuple[list[Bot], list[Bot]]:
+    """The two sides of a test's half: `strong` with ``settings`` (seeded 100 + seat) and the
+    same `basic` for X and Y (200 + seat). A bot decides by its seed and what its seat sees, so
+    fresh ones play any pair of a test again as it did (``replay_pair.py --ab``)."""
+    tuned: list[Bot] = [_Tuned(100 + s, settings) for s in range(4)]
+    basic: list[Bot] = [BasicBot(seed=200 + s) for s in range(4)]
+    return tuned, basic
+
+
 def _both(job: tuple[str, int, int, bool, dict[str, Any], dict[str, Any]]) -> tuple[float, float]:
     """X's and Y's result on the duels' pair ``number`` of ``game``: game points less basic's a
     deal for a deal pair, the share of the two matches won for a match pair."""
     game, seed, number, matches, x, y = job
     rules = Rules.preset_named(game)
-    basic: list[Bot] = [BasicBot(seed=200 + s) for s in range(4)]
     out = []
     for settings in (x, y):
-        tuned: list[Bot] = [_Tuned(100 + s, settings) for s in range(4)]
+        bots = ab_bots(settings)
         if matches:
-            first, second = match_pair(rules, (tuned, basic), seed, number)
+            first, second = match_pair(rules, bots, seed, number)
             out.append((first + second) / 2)
         else:
-            pair = deal_pair(rules, (tuned, basic), seed, number)
+            pair = deal_pair(rules, bots, seed, number)
             out.append(pair.a - pair.b)
     return out[0], out[1]
 

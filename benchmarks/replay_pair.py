@@ -6,14 +6,24 @@ play any pair of a duel's log again as the duel did: find a pair with ``auction_
 or in the log itself, and replay it with the duel's levels, game, seed and think.
 
 Run: ``.venv/bin/python benchmarks/replay_pair.py --game bela 6 65`` (pairs 6 and 65 of
-``belot duel strong basic --game bela --seed 1``; a few seconds a pair).
+``belot duel strong basic --game bela --seed 1``; a few seconds a pair). An A/B test's pairs
+(``ab_test.py``, which seeds its bots otherwise) with ``--ab X Y`` and the test's seed: each
+pair is told with X's `strong` against `basic`, then with Y's, to see what the settings changed:
+``.venv/bin/python benchmarks/replay_pair.py --game bela --seed 204 --ab
+'{"bidding.PLAY_SHIFT": {"bela": [0, 14]}}' '{}' 17``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+from typing import Any
+
+from ab_test import ab_bots
+from bot_settings import parse
 
 from belot.bots.arena import duel_bots, duel_deal, seatings
+from belot.bots.base import Bot
 from belot.engine.actions import Call
 from belot.engine.deal import Deal, Phase
 from belot.engine.games import GAMES
@@ -25,10 +35,34 @@ def replay(
     rules: Rules, a: str, b: str, seed: int, number: int, think: float | None = None
 ) -> list[str]:
     """Pair ``number`` of the duel of ``a`` against ``b`` with ``seed``, told half by half."""
-    bots = duel_bots(a, b, seed, think)
+    return told(rules, duel_bots(a, b, seed, think), (a, b), seed, number)
+
+
+def replay_ab(
+    rules: Rules, x: dict[str, Any], y: dict[str, Any], seed: int, number: int
+) -> list[str]:
+    """Pair ``number`` of the A/B test of ``x`` against ``y`` with ``seed``: X's half by half,
+    then Y's."""
+    lines = []
+    for name, settings in (("X", x), ("Y", y)):
+        half = told(rules, ab_bots(settings), (f"strong {name}", "basic"), seed, number)
+        lines.extend([f"{half[0]}, {name} {json.dumps(settings)}", *half[1:]])
+    return lines
+
+
+def told(
+    rules: Rules,
+    bots: tuple[list[Bot], list[Bot]],
+    names: tuple[str, str],
+    seed: int,
+    number: int,
+) -> list[str]:
+    """Pair ``number`` of the duels' deals of ``seed`` played by ``bots`` (sides A and B, named
+    ``names``), told half by half."""
+    a, b = names
     lines = [f"pair {number}"]
     for a_team, seats, side_of in seatings(bots):
-        names = {seat: (a, b)[side_of[seat]] for seat in Seat}
+        name_of = {seat: (a, b)[side_of[seat]] for seat in Seat}
         deal = duel_deal(rules, seed, number)
         calls = []
         while not deal.is_over:
@@ -38,7 +72,7 @@ def replay(
             action = seats[seat].act(view)
             if deal.phase is Phase.AUCTION and isinstance(action, Call):
                 hand = " ".join(str(card) for card in view.hand)
-                calls.append(f"{seat.name} {names[seat]}: {action} [{hand}]")
+                calls.append(f"{seat.name} {name_of[seat]}: {action} [{hand}]")
             deal.push(action)
         lines.append(f"  {a} as {a_team.name}, dealer {deal.dealer.name}")
         lines.extend(f"    {call}" for call in calls)
@@ -71,10 +105,17 @@ def main() -> None:
     parser.add_argument("--game", choices=tuple(GAMES), default="bulgarian")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think", type=float, default=None)
+    parser.add_argument(
+        "--ab", nargs=2, type=parse, metavar=("X", "Y"), help="an A/B test's settings (JSON)"
+    )
     args = parser.parse_args()
     rules = Rules.preset_named(args.game)
     for number in args.pairs:
-        print("\n".join(replay(rules, args.a, args.b, args.seed, number, args.think)))
+        if args.ab:
+            lines = replay_ab(rules, args.ab[0], args.ab[1], args.seed, number)
+        else:
+            lines = replay(rules, args.a, args.b, args.seed, number, args.think)
+        print("\n".join(lines))
 
 
 if __name__ == "__main__":

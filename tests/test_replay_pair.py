@@ -3,12 +3,14 @@ again as the duel played it."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from replay_pair import replay
+from ab_test import _both
+from replay_pair import replay, replay_ab
 
 from belot.bots.arena import deal_pair, duel, duel_bots
 from belot.engine.rules import Rules
@@ -33,3 +35,27 @@ def test_fresh_bots_play_a_duels_pairs_again_as_it_did() -> None:
                 assert f"({'strong' if game.declarer == 0 else 'basic'})" in told
                 assert f"{game.outcome};" in told
                 assert f"written strong {game.points[0]}, basic {game.points[1]}" in told
+
+
+def test_an_ab_tests_pairs_replayed_as_the_test_played_them() -> None:
+    # X and Y differ in the margin a Bela naming must gain; both think briefly. The test's own
+    # result for pair 1 (X's and Y's game points less basic's a deal) is what the replay's lines
+    # write for each half.
+    rules = Rules.preset_named("bela")
+    x = {"strong.DEFAULT_THINK": 0.02}
+    y = {
+        "strong.DEFAULT_THINK": 0.02,
+        "bidding.GAME_MARGIN": {"bid": 60.0, "coinche": 20.0, "surcoinche": 20.0},
+    }
+    results = _both(("bela", 9, 1, False, x, y))
+    lines = replay_ab(rules, x, y, 9, 1)
+    assert lines[0].startswith("pair 1, X ")
+    for name, result in zip(("X", "Y"), results, strict=True):
+        start = lines.index(next(line for line in lines if line.startswith(f"pair 1, {name} ")))
+        written = [line for line in lines[start:] if "written" in line or "all passed" in line]
+        gains = []
+        for line in written[:2]:
+            found = re.search(r"written strong \w+ (-?\d+), basic (-?\d+)", line)
+            assert found is not None
+            gains.append(int(found[1]) - int(found[2]))
+        assert len(gains) == 2 and sum(gains) / 2 == result
