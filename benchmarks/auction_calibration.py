@@ -32,11 +32,10 @@ from bot_settings import apply, parse_assignments
 
 from belot.bots.arena import duel_deal, mean_ci
 from belot.bots.base import Progress
-from belot.bots.basic import BasicBot, contract_strength
+from belot.bots.basic import BasicBot, calling_hand, contract_strength
 from belot.bots.bidding import CallEstimate
 from belot.bots.strong import StrongBot
 from belot.engine.actions import Call
-from belot.engine.cards import mask_of
 from belot.engine.contracts import Contract
 from belot.engine.games import game_of
 from belot.engine.rules import Rules
@@ -82,10 +81,7 @@ def _strength(view: SeatView, call: Call) -> int | None:
     forced = Call.pass_() not in view.legal
     if contract is None or forced or game_of(view.rules).name not in ("french", "bela"):
         return None
-    hand = mask_of(view.hand)
-    if view.turned is not None:
-        hand |= view.turned.mask
-    return contract_strength(hand, Contract(contract))
+    return contract_strength(calling_hand(view), Contract(contract))
 
 
 def _deals(job: tuple[str, int, int, int, list[str]]) -> list[dict[str, Any]]:

@@ -18,9 +18,8 @@ import argparse
 from collections import defaultdict
 
 from belot.bots import make
-from belot.bots.basic import contract_strength
+from belot.bots.basic import calling_hand, contract_strength
 from belot.engine.actions import Call
-from belot.engine.cards import mask_of
 from belot.engine.contracts import Contract
 from belot.engine.deal import Deal, Phase
 from belot.engine.rules import Rules
@@ -32,10 +31,8 @@ STEP = 6
 
 def best_strength(view: SeatView) -> int:
     """The hand's strength in the best suit its seat may call now."""
-    hand = mask_of(view.hand)
+    hand = calling_hand(view)
     suits = [c.contract for c in view.legal if isinstance(c, Call) and c.contract is not None]
-    if view.turned is not None:
-        hand |= view.turned.mask
     return max(contract_strength(hand, Contract(suit)) for suit in suits)
 
 

@@ -10,12 +10,13 @@ import pytest
 
 from belot.bots import make
 from belot.bots.arena import duel, percentile
-from belot.bots.basic import THRESHOLD, BasicBot, contract_strength, play_card
+from belot.bots.basic import THRESHOLD, BasicBot, calling_hand, contract_strength, play_card
 from belot.bots.endgame import deal_unseen
 from belot.bots.knowledge import Knowledge
 from belot.bots.solver import Position, Solver
 from belot.engine import Contract, Cut, Deal, Declare, Play, Seat, mask_of, parse_cards
 from belot.engine.deal import Phase
+from belot.engine.rules import Rules
 from belot.engine.view import SeatView
 from conftest import fill_hands, make_deal, push_all
 
@@ -407,3 +408,14 @@ def test_counting_out_the_last_three_tricks_loses_fewer_points_than_the_rules() 
         decisions += 1
     assert decisions > 150
     assert counted_lost < 0.5 * rules_lost
+
+
+def test_a_french_call_is_judged_on_the_hand_and_the_turned_card() -> None:
+    deal = Deal.new(Rules.french(), dealer=Seat.N, seed=5)
+    deal.push(Cut(9))
+    assert deal.turn is not None and deal.turned_card is not None
+    view = deal.view(deal.turn)
+    assert calling_hand(view) == mask_of(view.hand) | deal.turned_card.mask
+    assert calling_hand(view) != mask_of(view.hand)
+    bulgarian = make_deal(fill_hands({Seat.W: "JH 9H 7C 8D 7S"}, seed=1)).view(Seat.W)
+    assert calling_hand(bulgarian) == mask_of(bulgarian.hand)  # no card is turned

@@ -217,11 +217,20 @@ class BasicBot(Bot):
 TAKE_AT: Final = 52
 
 
+def calling_hand(view: SeatView) -> int:
+    """The mask of the cards a call is judged on: the seat's hand, with French Belote's turned
+    card added while it is on the table."""
+    hand = mask_of(view.hand)
+    if view.turned is not None:
+        hand |= view.turned.mask
+    return hand
+
+
 def take_or_pass(view: SeatView, at: int = TAKE_AT) -> Call:
     """French Belote: take the suit that is strongest with the turned card added (trumps and
     honours counted as in the Bulgarian auction), if it reaches ``at``; else pass."""
     assert view.turned is not None
-    hand = view.turned.mask | mask_of(view.hand)
+    hand = calling_hand(view)
     best: tuple[int, Call] | None = None
     for call in view.legal:
         if not isinstance(call, Call) or call.contract is None:
