@@ -148,10 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(summary, indent=1))
         return 0
     print(f"French Belote, random full deals a CPU second, one core (cpu {cpu}):")
-    for n, r in enumerate(rounds, 1):
+    for n, row in enumerate(rounds, 1):
         print(
-            f"  round {n}: belote-cli {r['belote_cli_deals_per_s']:,.0f}, ours "
-            f"{r['our_deals_per_s']:,.0f} (×{ratios[n - 1]:.1f})"
+            f"  round {n}: belote-cli {row['belote_cli_deals_per_s']:,.0f}, ours "
+            f"{row['our_deals_per_s']:,.0f} (×{ratios[n - 1]:.1f})"
         )
     print(f"  ours / belote-cli, median: ×{summary['ratio_median']:.1f}")
     print(f"  legal cards differing from ours along belote-cli's plays: {differ} of {checked}")

@@ -35,7 +35,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from colver_speed import COLVER
 from isolated_venv import Child, package_python
@@ -239,6 +239,15 @@ def _summary(outcomes: list[PairOutcome], args: argparse.Namespace) -> dict[str,
     }
 
 
+class LogRow(TypedDict):
+    """A pair's line of ``--log``: its points and who declared unless it was thrown in."""
+
+    number: int
+    thrown_in: bool
+    points: NotRequired[list[tuple[int, int]]]
+    declared: NotRequired[list[tuple[str, bool]]]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=100, help="deal pairs (100)")
@@ -266,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
             if result is not None:
                 outcomes.append(result)
             if log is not None:
-                row = {"number": number, "thrown_in": result is None}
+                row: LogRow = {"number": number, "thrown_in": result is None}
                 if result is not None:
                     row |= {"points": result.points, "declared": result.declared}
                 log.write(json.dumps(row) + "\n")

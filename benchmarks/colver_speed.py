@@ -36,7 +36,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from isolated_venv import package_python, run_child
 
@@ -178,14 +178,14 @@ def run_ours(colver: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]
     # The rules check: colver's legal cards against tricks.legal_mask along its random plays.
     checked = differ = 0
     for p, position in zip(colver["positions"], positions, strict=True):
-        hands = [{card_of[c] for c in cards} for cards in p["hands"]]
+        held = [{card_of[c] for c in cards} for cards in p["hands"]]
         trick: list[int] = []
         for player, legal, card in p["walk"]:
-            hand = sum(1 << c for c in hands[player])
+            hand = sum(1 << c for c in held[player])
             ours_legal = legal_mask(hand, trick, position.contract, forced_undertrump=False)
             checked += 1
             differ += ours_legal != sum(1 << card_of[c] for c in legal)
-            hands[player].discard(card_of[card])
+            held[player].discard(card_of[card])
             trick = [*trick, card_of[card]] if len(trick) < 3 else []
     out["legal_checked"] = checked
     out["legal_differ"] = differ
@@ -210,6 +210,29 @@ def run_ours(colver: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]
     return out
 
 
+class Round(TypedDict):
+    """One round's rates, times and checks (the ratios added after the rest)."""
+
+    colver_deals_per_s: float
+    our_deals_per_s: float
+    colver_solve_ms: float
+    our_solve_cards_ms: float
+    our_solve_ms: float
+    solver_agree: str
+    solver_agree_every_card: str
+    legal_cards_differ: str
+    colver_playouts_per_s: float
+    our_playouts_per_s: float
+    deals_ratio: NotRequired[float]
+    solve_cards_time_ratio: NotRequired[float]
+    solve_time_ratio: NotRequired[float]
+    playouts_ratio: NotRequired[float]
+
+
+#: The ratios of a ``Round``.
+Ratio = Literal["deals_ratio", "solve_cards_time_ratio", "solve_time_ratio", "playouts_ratio"]
+
+
 def _rate(pair: list[float]) -> float:
     return pair[0] / pair[1]
 
@@ -229,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     cpu = args.cpu if args.cpu is not None else min(os.sched_getaffinity(0))
     os.sched_setaffinity(0, {cpu})  # the child inherits it: both sides on one core
     python = package_python(COLVER, args.venv)
-    rounds = []
+    rounds: list[Round] = []
     for r in range(args.rounds):
         settings = {
             "seed": args.seed + 1000 * r,
@@ -275,12 +298,13 @@ def main(argv: list[str] | None = None) -> int:
             f"playouts {row['colver_playouts_per_s']:,.0f} vs "
             f"{row['our_playouts_per_s']:,.0f}/s (x{row['playouts_ratio']:.2f})"
         )
-    for key, words in (
+    ratios: tuple[tuple[Ratio, str], ...] = (
         ("deals_ratio", "full deals, ours / colver's rate (goal >= 1)"),
         ("solve_cards_time_ratio", "solver, every card: our time / colver's (goal <= 0.5)"),
         ("solve_time_ratio", "solver, the value: our time / colver's"),
         ("playouts_ratio", "playouts, ours / colver's rate (goal >= 3)"),
-    ):
+    )
+    for key, words in ratios:
         values = [row[key] for row in rounds]
         print(
             f"{words}: median {statistics.median(values):.2f} "

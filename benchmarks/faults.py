@@ -35,13 +35,19 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
 
-from players import Players
+if TYPE_CHECKING:
+    # mypy finds tests/web/ as the package `web` (its path has tests/, where `conftest` is the
+    # other conftest.py); at run time tests/web/ is on sys.path, as above.
+    from web.conftest import PG_BINS, Postgres, Server
+    from web.players import Players
+else:
+    from players import Players
 
-from conftest import PG_BINS, Postgres, Server
+    from conftest import PG_BINS, Postgres, Server
 
 OPTIONS = ("--bot-delay", "0.005", "--leave-grace", "60")
 PHASES = ("cut", "auction", "play")

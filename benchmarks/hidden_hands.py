@@ -149,15 +149,19 @@ class _Told(StrongBot):
             def of(view: SeatView) -> Constraints:
                 return told(Constraints.of(view), cards)
 
-        strong.Constraints = Knowing
+        # A deliberate monkeypatch: strong.py looks `Constraints` and `deal_hidden` up in its own
+        # globals (it imports them from belot.bots.sampling), so they are replaced there, for
+        # this decision (`Knowing` and `with_lengths` stand in for them duck-typed), and
+        # sampling's put back after it.
+        strong.Constraints = Knowing  # type: ignore[attr-defined,assignment]
         if self.know == "partner-lengths" and deal.contract is not None:
             partner = view.seat.partner
-            strong.deal_hidden = with_lengths(partner, lengths(deal.hand_mask(partner)))
+            strong.deal_hidden = with_lengths(partner, lengths(deal.hand_mask(partner)))  # type: ignore[attr-defined,assignment]
         try:
             return super().act(view)
         finally:
-            strong.Constraints = Constraints
-            strong.deal_hidden = deal_hidden
+            strong.Constraints = Constraints  # type: ignore[attr-defined]
+            strong.deal_hidden = deal_hidden  # type: ignore[attr-defined]
 
 
 def told(constraints: Constraints, cards: Told) -> Constraints:

@@ -32,8 +32,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+
+# OpenSpiel has no type hints (and is an extra, as in belot.research.openspiel).
+import pyspiel  # type: ignore[import-not-found,import-untyped,unused-ignore]
+from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
 from belot.bots import make
 from belot.bots.arena import mean_ci

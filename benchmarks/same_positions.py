@@ -113,9 +113,9 @@ def main() -> None:
     if sys.argv[1:2] == ["--child"]:
         import belot
 
-        spent = _times(sys.argv[2], int(sys.argv[3]))
+        child_spent = _times(sys.argv[2], int(sys.argv[3]))
         print(belot.__file__)
-        print(json.dumps(spent))
+        print(json.dumps(child_spent))
         return
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--old", help="the commit whose bots' code to set beside today's")
@@ -133,10 +133,10 @@ def main() -> None:
                 for name, src in sides.items():
                     for kind, times in enumerate(_side(src, game, args.deals)):
                         spent[name][kind] += times
-            for kind, label in (*enumerate(KINDS), (None, "all")):
+            for only, label in (*enumerate(KINDS), (None, "all")):
                 means = {}
                 for name, by_kind in spent.items():
-                    t = [x for k, ts in enumerate(by_kind) if kind in (None, k) for x in ts]
+                    t = [x for k, ts in enumerate(by_kind) if only in (None, k) for x in ts]
                     means[name] = statistics.fmean(t) / 1000
                     print(
                         f"{game:<8} {label:<14} {name:<10} {len(t):4d}  mean {means[name]:6.1f} ms"

@@ -167,11 +167,11 @@ def main() -> None:
             f"every card's value, {len(sample)} {args.positions} positions, {args.rounds} rounds, "
             f"old = {args.old}, new = {args.new or 'this checkout'}"
         )
-        for side in ("old", "new"):
-            spent, nodes = totals[side]
+        for name in ("old", "new"):
+            seconds, node_sum = totals[name]
             print(
-                f"  {side}: {spent / solves * 1000:.2f} ms a position, "
-                f"{nodes / solves / 1000:.1f}k nodes"
+                f"  {name}: {seconds / solves * 1000:.2f} ms a position, "
+                f"{node_sum / solves / 1000:.1f}k nodes"
             )
         print(f"  new / old time: x{totals['new'][0] / totals['old'][0]:.3f}")
         print(f"  the same value for every card: {same} of {solves}")
