@@ -49,6 +49,7 @@ test: $(RESEARCH) $(COMPILED)
 	$(VENV)/bin/mypy src/belot
 	$(VENV)/bin/mypy --exclude '^tests/web/' tests
 	$(VENV)/bin/mypy tests/web
+	$(VENV)/bin/mypy benchmarks
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet --site-dir build/site
 	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadfile
 
