@@ -44,8 +44,8 @@ play: $(COMPILED)
 # The tests are type-checked in two runs, tests/ then tests/web/: each folder has a conftest.py
 # that its tests import by that name (pyproject.toml's [tool.mypy]).
 test: $(RESEARCH) $(COMPILED)
-	$(VENV)/bin/ruff check src tests
-	$(VENV)/bin/ruff format --check src tests
+	$(VENV)/bin/ruff check src tests benchmarks docs/_ext setup.py
+	$(VENV)/bin/ruff format --check src tests benchmarks docs/_ext setup.py
 	$(VENV)/bin/mypy src/belot
 	$(VENV)/bin/mypy --exclude '^tests/web/' tests
 	$(VENV)/bin/mypy tests/web
