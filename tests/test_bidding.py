@@ -18,6 +18,7 @@ from belot.engine.actions import CallKind, Cut
 from belot.engine.deal import Phase
 from belot.engine.scoring import Outcome, TeamPoints, score_deal
 from belot.engine.table import Team
+from belot.engine.view import SeatView
 from conftest import fill_hands, make_deal, push_all
 
 # Dealer N, order of play W → S → E → N: W calls and leads first.
@@ -409,3 +410,35 @@ def test_the_play_shift_values_the_teams_contracts_as_it_says(
         assert all(after[c] >= before[c] - 1e-9 for c in before), (seed, before, after)
         gained += after[raised] > before[raised] + 1.0
     assert gained >= 3
+
+
+def _pass_and_hearts(view: SeatView, seed: int) -> dict[Call, float]:
+    """The Bulgarian estimates of a pass and of a hearts bid at ``view``'s turn, over the same
+    eight worlds whatever they cost (a budget none exhausts)."""
+    calls = [Call.pass_(), Call.bid(Contract.HEARTS)]
+    estimates = estimate_calls(
+        view, calls, random.Random(seed), Solver(), nodes=10**12, hard_cap=10**12, max_worlds=8
+    )
+    assert [e.worlds for e in estimates] == [8, 8]
+    return {e.call: e.points for e in estimates}
+
+
+@pytest.mark.parametrize(
+    ("shift", "raised"), [((40, 0), Call.bid(Contract.HEARTS)), ((0, 40), Call.pass_())]
+)
+def test_the_bulgarian_play_shift_values_the_teams_contracts_as_it_says(
+    monkeypatch: pytest.MonkeyPatch, shift: tuple[int, int], raised: Call
+) -> None:
+    # Bulgarian Belot's auction takes the same shift: over the same worlds no call is worth
+    # less to the seat, the bid (its own contract) gains with its team's shift and the pass
+    # (where the others may declare) with theirs.
+    gained = 0
+    for seed, five in enumerate(("JH 9H 7C 8D 7S", "9H AH 10H KC 8D", "JH 8H AC 7D 8S"), 3):
+        view = _view_of(five, seed=seed).view(Seat.W)
+        monkeypatch.setattr(bidding, "PLAY_SHIFT", {})
+        before = _pass_and_hearts(view, seed)
+        monkeypatch.setattr(bidding, "PLAY_SHIFT", {"bulgarian": shift})
+        after = _pass_and_hearts(view, seed)
+        assert all(after[c] >= before[c] - 1e-9 for c in before), (five, before, after)
+        gained += after[raised] > before[raised] + 0.1
+    assert gained >= 2

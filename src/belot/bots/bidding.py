@@ -198,6 +198,8 @@ def estimate_calls(
     passing = Call.pass_()
     doubles = (CallKind.CONTRA, CallKind.RECONTRA)
     squares = {c: 0.0 for c in calls if c.kind in doubles and DOUBLE_Z and passing in calls}
+    gain, loss = PLAY_SHIFT.get("bulgarian", (0, 0))
+    shifts = {ours: gain, ours.other: -loss}
     worlds = 0
     spent = 0
 
@@ -222,7 +224,11 @@ def estimate_calls(
             options = rules_options(view.rules, contract)
             position = Position(hands, contract, declarers, leader, **options)
             limit = allowed - spent if worlds else min(allowed - spent, hard_cap)
-            pivots = _pivots(view, held, contract, declarers) if EXACT_OUTCOMES else ()
+            pivots: tuple[int, ...] = ()
+            if EXACT_OUTCOMES:
+                total = contract_total(contract, view.rules)
+                unshifted = _pivots(view, held, contract, declarers)
+                pivots = _shifted_pivots(unshifted, shifts[declarers], total)
             value = solver.try_solve(position, max(limit, 1), TOLERANCE, pivots)
             spent += solver.nodes
             if value is None:
@@ -237,7 +243,10 @@ def estimate_calls(
         nets = dict.fromkeys(calls, 0.0)
         for call, outcome in zip(calls, outcomes, strict=True):
             if outcome.contract is not None:
-                value = values[outcome.contract, outcome.declarers]
+                total = contract_total(outcome.contract, view.rules)
+                value = _shifted(
+                    values[outcome.contract, outcome.declarers], shifts[outcome.declarers], total
+                )
                 nets[call] = _net(view, held, outcome, value, ours, utility)
         for call in calls:
             sums[call] += nets[call]
@@ -303,7 +312,7 @@ GAME_AGAIN = False
 #: ``sampling.deal_hidden`` dealt the cards no seat is barred from last, in one shuffle, 30-38
 #: µs since; the charge was kept, so that the same worlds take less time).
 CANDIDATE_NODES: Final = 500
-#: French Belote's, Coinche's and Bela's auction worlds solve each contract with all hands open;
+#: The auction's worlds (every game's) solve each contract with all hands open;
 #: by game, the card points the declarers are taken to gain on that value when the seat's team
 #: declares, and to lose when the other team does: the errors of the card play the worlds leave
 #: out (the other team played as ``basic`` plays; ``benchmarks/card_losses.py`` gives each side's
@@ -435,21 +444,17 @@ def _estimate_game_calls(
             for outcome in outcomes:
                 if (outcome.hands, outcome.contract, outcome.declarers) == key:
                     declared, belots = extras[outcome]
-                    pivots.update(
-                        pivot
-                        if pivot in (1, total)
-                        else min(max(pivot - shifts[declarers], 1), total)
-                        for pivot in outcome_pivots(
-                            rules,
-                            contract,
-                            declarers,
-                            outcome.double,
-                            total,
-                            declared,
-                            belots,
-                            outcome.level,
-                        )
+                    unshifted = outcome_pivots(
+                        rules,
+                        contract,
+                        declarers,
+                        outcome.double,
+                        total,
+                        declared,
+                        belots,
+                        outcome.level,
                     )
+                    pivots.update(_shifted_pivots(unshifted, shifts[declarers], total))
             chosen = tuple(sorted(pivots))[:4] if EXACT_OUTCOMES else ()
             value = solver.try_solve(position, max(limit, 1), TOLERANCE, chosen)
             spent += solver.nodes
@@ -511,6 +516,14 @@ def _estimate_game_calls(
         key=lambda e: (-(e.points - GAME_MARGIN.get(e.call.kind, 0.0)), _game_order(e.call))
     )
     return estimates
+
+
+def _shifted_pivots(pivots: tuple[int, ...], shift: int, total: int) -> tuple[int, ...]:
+    """The open-hands values at which an outcome's kind changes once they are moved by
+    ``shift`` (``_shifted``): each pivot ``shift`` lower, a sweep's pivots kept."""
+    if shift == 0:
+        return pivots
+    return tuple(p if p in (1, total) else min(max(p - shift, 1), total) for p in pivots)
 
 
 def _shifted(value: int, shift: int, total: int) -> int:
