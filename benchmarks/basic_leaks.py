@@ -3,14 +3,14 @@
 Run: ``nice .venv/bin/python benchmarks/basic_leaks.py --deals 200``.
 
 Four copies of LEVEL (``basic`` by default) play ``--deals`` deals of the duels' seed; every card
-they play is checked against the perfect-information solver on the real hands (as ``belot
-analyse`` does): its cost is the card points the mover's team lost against the best card. The
-table groups the costs by the contract's kind, the mover's side (declarers or defenders), the
-card's place in the trick (lead, second, third, fourth) and, with ``--by-trick``, the trick's
-number, and gives each group's share of the whole loss. The solver sees every hand, so part of
-any loss is only what no player could have known; the groups show where to look, not how much is
-to gain. ``card_losses.py`` does the same for a duel of two levels in any game, by trick and
-role.
+they play is checked against the perfect-information solver on the real hands
+(``analysis.annotate``, as ``belot analyse`` does): its cost is the card points the mover's team
+lost against the best card. The table groups the costs by the contract's kind, the mover's side
+(declarers or defenders), the card's place in the trick (lead, second, third, fourth) and, with
+``--by-trick``, the trick's number, and gives each group's share of the whole loss. The solver sees
+every hand, so part of any loss is only what no player could have known; the groups show where to
+look, not how much is to gain. ``card_losses.py`` does the same for a duel of two levels in any
+game, by trick and role.
 """
 
 from __future__ import annotations
@@ -23,10 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from belot.bots import make
+from belot.bots.analysis import annotate
 from belot.bots.arena import duel_deal
-from belot.bots.solver import Position, Solver
-from belot.engine.actions import Play
-from belot.engine.deal import Phase
+from belot.bots.solver import Solver
 from belot.engine.rules import Rules
 
 
@@ -53,25 +52,21 @@ def main() -> None:
         while not deal.is_over:
             seat = deal.turn
             assert seat is not None
-            action = bots[seat].act(deal.view(seat))
-            if isinstance(action, Play) and deal.phase is Phase.PLAY and deal.bidder is not None:
-                position = Position.from_deal(deal)
-                values = solver.solve_cards(position)
-                ours = seat.team == position.declarers
-                mine = {c: v if ours else position.total - v for c, v in values.items()}
-                assert deal.contract is not None
-                key: tuple[object, ...] = (
-                    _kind(deal.contract),
-                    "declarers" if ours else "defenders",
-                    ("lead", "second", "third", "fourth")[len(position.trick)],
-                )
-                if args.by_trick:
-                    key = (*key, deal.trick_number + 1)
-                lost = max(mine.values()) - mine[action.card]
-                cost[key][0] += lost
-                cost[key][1] += 1
-                played += 1
-            deal.push(action, seat)
+            deal.push(bots[seat].act(deal.view(seat)), seat)
+        if deal.contract is None:
+            continue  # all passed: no card played
+        # The notes are the deal's cards in play order: four a trick, the lead first.
+        for n, note in enumerate(annotate(deal, solver)):
+            key: tuple[object, ...] = (
+                _kind(deal.contract),
+                "declarers" if note.seat.team is deal.declarers else "defenders",
+                ("lead", "second", "third", "fourth")[n % 4],
+            )
+            if args.by_trick:
+                key = (*key, note.trick)
+            cost[key][0] += note.cost
+            cost[key][1] += 1
+            played += 1
     total = sum(c for c, _ in cost.values())
     print(
         f"{args.level}: {args.deals} deals (seed {args.seed}), {played} cards, {total} card "
