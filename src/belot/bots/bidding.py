@@ -318,7 +318,8 @@ CANDIDATE_NODES: Final = 500
 #: out (the other team played as ``basic`` plays; ``benchmarks/card_losses.py`` gives each side's
 #: loss a card against open hands). A sweep stays a sweep. A game not named: none. In A/B tests
 #: against none: French Belote (6, 20) +0.27 ± 1.56 game points a deal (2,000 deal pairs, seed
-#: 203) and (0, 14) +0.21 ± 2.34 (1,003, seed 209): no gain shown; Bela (0, 14) +1.12 ± 2.05 (2,000, seed 204) and again +3.24 ± 2.02
+#: 203) and (0, 14) +0.21 ± 2.34 (1,003, seed 209), Bulgarian Belot (0, 18) -0.11 ± 0.31 (985,
+#: seed 210): no gain shown; Bela (0, 14) +1.12 ± 2.05 (2,000, seed 204) and again +3.24 ± 2.02
 #: (2,000, seed 208), together +2.18 ± 1.44 over 4,000: adopted in Bela (docs/bots/research.md,
 #: "Where the other games' edge is made", "The Bela open-hands shift again").
 PLAY_SHIFT: dict[str, tuple[int, int]] = {"bela": (0, 14)}
