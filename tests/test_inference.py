@@ -31,10 +31,13 @@ def _positions(deals: int, seed: str) -> Iterator[tuple[Deal, Seat]]:
     )
 
 
-def _misses(deal: Deal, seat: Seat, world: tuple[int, int, int, int]) -> int | None:
-    """How many of the other team's plays `BasicBot` would not have made, the deal replayed by
-    the engine with ``world``'s hands (each seat's cards now, and those it played); None if
-    the world cannot replay the deal (a declaration its hand does not hold)."""
+def _misses(
+    deal: Deal, seat: Seat, world: tuple[int, int, int, int], partner: bool = False
+) -> int | None:
+    """How many of the other team's plays (with ``partner``: the partner's) `BasicBot` would
+    not have made, the deal replayed by the engine with ``world``'s hands (each seat's cards
+    now, and those it played); None if the world cannot replay the deal (a declaration its hand
+    does not hold)."""
     dealt = list(world)
     for s, action in deal.history:
         if isinstance(action, Play):
@@ -48,7 +51,8 @@ def _misses(deal: Deal, seat: Seat, world: tuple[int, int, int, int]) -> int | N
     for s, action in deal.history:
         if isinstance(action, Cut):
             continue
-        if isinstance(action, Play) and s.team is not seat.team:
+        read = s == seat.partner if partner else s.team is not seat.team
+        if isinstance(action, Play) and read:
             view = replay.view(s)
             counted = len(view.hand) <= ENDGAME_TRICKS  # the end counted out: not modelled
             if len(view.legal) > 1 and not counted and BasicBot(seed=0).act(view) != action:
@@ -106,6 +110,38 @@ def test_a_world_weighs_miss_for_each_play_basic_would_not_have_made() -> None:
             missed += misses > 0
             checked += 1
     assert checked > 100 and missed > checked // 4
+
+
+def test_the_partners_plays_are_read_at_their_own_weight() -> None:
+    # With a partner_miss the partner's plays weigh a world as the other team's do, each at
+    # that weight: checked against the engine's replay as above, alone and with the others'.
+    rng = random.Random(7)
+    partner_missed = checked = 0
+    for n, (deal, seat) in enumerate(_positions(10, "partner")):
+        if n % 3:
+            continue
+        view = deal.view(seat)
+        partner_only = PlayModel(view, None, partner_miss=0.5)
+        both = PlayModel(view, MISS, partner_miss=0.5)
+        assert partner_only.plays + PlayModel(view, MISS).plays == both.plays
+        assert partner_only.weight(hand_masks(deal)) == 1.0  # `basic` partners: the real world
+        constraints = Constraints.of(view)
+        for _ in range(6):
+            try:
+                hidden = list(deal_hidden(constraints, rng))
+            except SamplingError:
+                break
+            hidden[seat] = deal.hand_mask(seat)
+            world = (hidden[0], hidden[1], hidden[2], hidden[3])
+            theirs = _misses(deal, seat, world)
+            ours = _misses(deal, seat, world, partner=True)
+            if theirs is None or ours is None:
+                continue
+            assert partner_only.weight(world) == pytest.approx(0.5**ours)
+            assert both.weight(world) == pytest.approx(MISS**theirs * 0.5**ours)
+            partner_missed += ours > 0
+            checked += 1
+    assert checked > 100 and partner_missed > checked // 4
 
 
 @settings(max_examples=25, deadline=None)

@@ -6,11 +6,12 @@ the hand it came from than the rules of play alone (which ``belot.bots.sampling`
 Whether a play left a choice is asked of the deal's own game (``game_of(rules).obligations``),
 so a forced card of French Belote, Coinche or Bela weighs nothing either.
 ``PlayModel`` weighs a dealt world by how many of the other team's plays `basic`, holding that
-world's cards, would have made: each play it would not have made multiplies the world's weight
-by ``miss``. A world in which `basic` would have played every card as it was played keeps its
-weight. In Bulgarian Belot `basic` counts out the last ``ENDGAME_TRICKS`` tricks by solving
-dealings of the unseen cards (``basic.count_out``), which the model does not replay: plays from
-a hand that short weigh nothing.
+world's cards, would have made: each play it would not have made multiplies the world's weight by
+``miss``. A world in which `basic` would have played every card as it was played keeps its weight.
+With a ``partner_miss`` the partner's plays are read the same way, each at that weight (a `strong`
+partner plays as `basic` often, not always). In Bulgarian Belot `basic` counts out the last
+``ENDGAME_TRICKS`` tricks by solving dealings of the unseen cards (``basic.count_out``), which the
+model does not replay: plays from a hand that short weigh nothing.
 
 What a seat knew when it played (the cards gone, the voids shown, the declarations and belots
 heard) is the same in every world but for its own hand, so it is worked out once a decision and
@@ -37,10 +38,13 @@ _ALL = (1 << 32) - 1
 
 @dataclass(frozen=True, slots=True)
 class _Play:
-    """One card the other team played, with what its seat knew then but for its own hand."""
+    """One card the other team (or the partner) played, with what its seat knew then but for its
+    own hand."""
 
     seat: Seat
     card: int
+    #: The world's weight is multiplied by this when `basic` would not have played the card.
+    miss: float
     #: The cards the seat played from this one on: its hand then was its hand now and these.
     since: int
     #: The cards on the trick before this one, in play order.
@@ -59,7 +63,9 @@ class PlayModel:
     0
     """
 
-    def __init__(self, view: SeatView, miss: float) -> None:
+    def __init__(
+        self, view: SeatView, miss: float | None, *, partner_miss: float | None = None
+    ) -> None:
         self.miss = miss
         self._rule, self._option = game_of(view.rules).obligations(view.rules)
         self._contract = view.contract
@@ -67,7 +73,6 @@ class PlayModel:
         self._seen: dict[tuple[int, int], bool] = {}
         if view.contract is None:
             return
-        team = view.seat.team
         # Hands of this many cards or fewer played `basic`'s counted-out end, not its rules.
         counted = ENDGAME_TRICKS if view.rules.preset == "bulgarian" else 0
         history = [(seat, card.index) for trick in view.tricks for seat, card in trick.plays]
@@ -77,12 +82,14 @@ class PlayModel:
             seat, card = history[n]
             since[seat] |= 1 << card
             t, p = divmod(n, 4)
-            if seat.team is team or 8 - t <= counted:
+            read = partner_miss if seat == view.seat.partner else miss
+            if seat == view.seat or read is None or 8 - t <= counted:
                 continue
             plays.append(
                 _Play(
                     seat,
                     card,
+                    read,
                     since[seat],
                     tuple(c for _, c in history[4 * t : n]),
                     Knowledge.of(_as_seen_by(view, seat, t, p)),
@@ -93,12 +100,14 @@ class PlayModel:
 
     @property
     def plays(self) -> int:
-        """How many plays of the other team the model weighs."""
+        """How many plays (of the other team's, and of the partner's with a ``partner_miss``)
+        the model weighs."""
         return len(self._plays)
 
     def weight(self, hands: tuple[int, int, int, int]) -> float:
-        """``miss`` to the power of the plays `basic` would not have made holding ``hands``
-        (each seat's cards now)."""
+        """The product of the misses of the plays `basic` would not have made holding ``hands``
+        (each seat's cards now): ``miss`` for each of the other team's (None: not read),
+        ``partner_miss`` for each of the partner's (None: not read)."""
         result = 1.0
         for i, play in enumerate(self._plays):
             hand = hands[play.seat] | play.since
@@ -107,7 +116,7 @@ class PlayModel:
             if agrees is None:
                 agrees = self._seen[key] = self._agrees(play, hand)
             if not agrees:
-                result *= self.miss
+                result *= play.miss
         return result
 
     def _agrees(self, play: _Play, hand: int) -> bool:

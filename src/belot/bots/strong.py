@@ -139,6 +139,10 @@ PLAY_INFERENCE: dict[str, float | None] = {
     "coinche": 0.25,
     "bela": 0.25,
 }
+#: The weight of a world, in the card play, for each card of the partner's that `basic` holding
+#: that world's cards would not have played, by game (``PlayModel``'s ``partner_miss``); a game
+#: not named: the partner's plays say nothing but what their legality does.
+PARTNER_INFERENCE: dict[str, float] = {}
 #: The games whose card play weighs a world by the chance that `basic` would have made the
 #: others' calls holding its hands (``call_model``) instead of by ``sampling.weight``'s factors
 #: for the jack and nine of a suit called. French Belote and Bela with the auction's model
@@ -380,12 +384,18 @@ def _readers(
 ) -> tuple[CallModel | None, PlayModel | None, SignalReading | None]:
     """What weighs the card play's worlds of ``view`` (``_world_weight``): the model of the
     calls (``PLAY_CALL_MODEL``'s games; the others read ``sampling.weight``'s factors), of the
-    other team's plays (``PLAY_INFERENCE``) and of the partner's signals (``SIGNALS``), each None
-    where the game or the settings leave it out."""
+    other team's plays (``PLAY_INFERENCE``) and the partner's (``PARTNER_INFERENCE``), and of
+    the partner's signals (``SIGNALS``), each None where the game or the settings leave it
+    out."""
     game = game_of(view.rules).name
     calls = CallModel(view) if game in PLAY_CALL_MODEL else None
     miss = PLAY_INFERENCE.get(game)
-    model = None if miss is None else PlayModel(view, miss)
+    partner_miss = PARTNER_INFERENCE.get(game)
+    model = (
+        None
+        if miss is None and partner_miss is None
+        else PlayModel(view, miss, partner_miss=partner_miss)
+    )
     reading = (
         None
         if SIGNALS is None
