@@ -386,11 +386,18 @@ def _pass_and_take(deal: Deal, seed: int) -> dict[str, float]:
     view = deal.view(deal.turn)  # type: ignore[arg-type]
     calls = [a for a in view.legal if isinstance(a, Call)][:2]
     assert calls[0] == Call.pass_() and calls[1].kind is CallKind.BID
-    estimates = bidding._estimate_game_calls(
+    means = _over_eight_worlds(view, calls, seed)
+    return {"pass" if call == calls[0] else "take": points for call, points in means.items()}
+
+
+def _over_eight_worlds(view: SeatView, calls: list[Call], seed: int) -> dict[Call, float]:
+    """The estimates of ``calls`` at ``view``'s turn over the same eight worlds whatever they
+    cost (a budget none exhausts)."""
+    estimates = estimate_calls(
         view, calls, random.Random(seed), Solver(), nodes=10**12, hard_cap=10**12, max_worlds=8
     )
-    assert [e.worlds for e in estimates] == [8, 8]
-    return {"pass" if e.call == calls[0] else "take": e.points for e in estimates}
+    assert [e.worlds for e in estimates] == [8] * len(calls)
+    return {e.call: e.points for e in estimates}
 
 
 @pytest.mark.parametrize(("shift", "raised"), [((40, 0), "take"), ((0, 40), "pass")])
@@ -412,17 +419,6 @@ def test_the_play_shift_values_the_teams_contracts_as_it_says(
     assert gained >= 3
 
 
-def _pass_and_hearts(view: SeatView, seed: int) -> dict[Call, float]:
-    """The Bulgarian estimates of a pass and of a hearts bid at ``view``'s turn, over the same
-    eight worlds whatever they cost (a budget none exhausts)."""
-    calls = [Call.pass_(), Call.bid(Contract.HEARTS)]
-    estimates = estimate_calls(
-        view, calls, random.Random(seed), Solver(), nodes=10**12, hard_cap=10**12, max_worlds=8
-    )
-    assert [e.worlds for e in estimates] == [8, 8]
-    return {e.call: e.points for e in estimates}
-
-
 @pytest.mark.parametrize(
     ("shift", "raised"), [((40, 0), Call.bid(Contract.HEARTS)), ((0, 40), Call.pass_())]
 )
@@ -435,10 +431,11 @@ def test_the_bulgarian_play_shift_values_the_teams_contracts_as_it_says(
     gained = 0
     for seed, five in enumerate(("JH 9H 7C 8D 7S", "9H AH 10H KC 8D", "JH 8H AC 7D 8S"), 3):
         view = _view_of(five, seed=seed).view(Seat.W)
+        calls = [Call.pass_(), Call.bid(Contract.HEARTS)]
         monkeypatch.setattr(bidding, "PLAY_SHIFT", {})
-        before = _pass_and_hearts(view, seed)
+        before = _over_eight_worlds(view, calls, seed)
         monkeypatch.setattr(bidding, "PLAY_SHIFT", {"bulgarian": shift})
-        after = _pass_and_hearts(view, seed)
+        after = _over_eight_worlds(view, calls, seed)
         assert all(after[c] >= before[c] - 1e-9 for c in before), (five, before, after)
         gained += after[raised] > before[raised] + 0.1
     assert gained >= 2

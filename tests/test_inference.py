@@ -85,6 +85,18 @@ def test_only_the_other_teams_plays_are_weighed() -> None:
         assert PlayModel(view, MISS).plays == theirs
 
 
+def _worlds(deal: Deal, seat: Seat, rng: random.Random) -> Iterator[tuple[int, int, int, int]]:
+    """Up to six worlds dealt within what ``seat`` has seen, ``seat`` holding its own cards."""
+    constraints = Constraints.of(deal.view(seat))
+    for _ in range(6):
+        try:
+            hidden = list(deal_hidden(constraints, rng))
+        except SamplingError:
+            return
+        hidden[seat] = deal.hand_mask(seat)
+        yield (hidden[0], hidden[1], hidden[2], hidden[3])
+
+
 def test_a_world_weighs_miss_for_each_play_basic_would_not_have_made() -> None:
     # The model works out what each seat knew once a decision and fills in its hand per world;
     # the engine's replay with the real `BasicBot` must agree world by world.
@@ -95,14 +107,7 @@ def test_a_world_weighs_miss_for_each_play_basic_would_not_have_made() -> None:
             continue
         view = deal.view(seat)
         model = PlayModel(view, MISS)
-        constraints = Constraints.of(view)
-        for _ in range(6):
-            try:
-                hidden = list(deal_hidden(constraints, rng))
-            except SamplingError:
-                break
-            hidden[seat] = deal.hand_mask(seat)
-            world = (hidden[0], hidden[1], hidden[2], hidden[3])
+        for world in _worlds(deal, seat, rng):
             misses = _misses(deal, seat, world)
             if misses is None:
                 continue
@@ -125,14 +130,7 @@ def test_the_partners_plays_are_read_at_their_own_weight() -> None:
         both = PlayModel(view, MISS, partner_miss=0.5)
         assert partner_only.plays + PlayModel(view, MISS).plays == both.plays
         assert partner_only.weight(hand_masks(deal)) == 1.0  # `basic` partners: the real world
-        constraints = Constraints.of(view)
-        for _ in range(6):
-            try:
-                hidden = list(deal_hidden(constraints, rng))
-            except SamplingError:
-                break
-            hidden[seat] = deal.hand_mask(seat)
-            world = (hidden[0], hidden[1], hidden[2], hidden[3])
+        for world in _worlds(deal, seat, rng):
             theirs = _misses(deal, seat, world)
             ours = _misses(deal, seat, world, partner=True)
             if theirs is None or ours is None:
