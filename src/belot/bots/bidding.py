@@ -217,6 +217,7 @@ def estimate_calls(
         outcomes = _auctions(view, five, hands, calls, model)
         # Each contract is solved once a world, whatever the double.
         solves = sorted({(o.contract, o.declarers) for o in outcomes if o.contract is not None})
+        # Each solve's value, moved by ``PLAY_SHIFT``'s shift for its declarers.
         values: dict[tuple[Contract, Team], int] = {}
         allowed = nodes if worlds else max(nodes, hard_cap)
         held = _held(hands)
@@ -224,16 +225,16 @@ def estimate_calls(
             options = rules_options(view.rules, contract)
             position = Position(hands, contract, declarers, leader, **options)
             limit = allowed - spent if worlds else min(allowed - spent, hard_cap)
+            total = contract_total(contract, view.rules)
             pivots: tuple[int, ...] = ()
             if EXACT_OUTCOMES:
-                total = contract_total(contract, view.rules)
                 unshifted = _pivots(view, held, contract, declarers)
                 pivots = _shifted_pivots(unshifted, shifts[declarers], total)
             value = solver.try_solve(position, max(limit, 1), TOLERANCE, pivots)
             spent += solver.nodes
             if value is None:
                 break
-            values[contract, declarers] = value
+            values[contract, declarers] = _shifted(value, shifts[declarers], total)
         if len(values) < len(solves):
             # Out of nodes in the middle of a world: it does not count. Before any world is
             # solved, a hard one is skipped for the next while nodes are left.
@@ -243,10 +244,7 @@ def estimate_calls(
         nets = dict.fromkeys(calls, 0.0)
         for call, outcome in zip(calls, outcomes, strict=True):
             if outcome.contract is not None:
-                total = contract_total(outcome.contract, view.rules)
-                value = _shifted(
-                    values[outcome.contract, outcome.declarers], shifts[outcome.declarers], total
-                )
+                value = values[outcome.contract, outcome.declarers]
                 nets[call] = _net(view, held, outcome, value, ours, utility)
         for call in calls:
             sums[call] += nets[call]
@@ -435,6 +433,7 @@ def _estimate_game_calls(
             for outcome in outcomes
             if outcome.contract is not None
         }
+        # Each solve's value, moved by ``PLAY_SHIFT``'s shift for its declarers.
         values: dict[tuple[tuple[int, int, int, int], Contract, Team], int] = {}
         allowed = nodes if worlds else max(nodes, hard_cap)
         for key, position in positions.items():
@@ -461,7 +460,7 @@ def _estimate_game_calls(
             spent += solver.nodes
             if value is None:
                 break
-            values[key] = value
+            values[key] = _shifted(value, shifts[declarers], total)
         if len(values) < len(positions):
             if worlds or spent >= allowed:
                 break
@@ -474,11 +473,7 @@ def _estimate_game_calls(
                 if outcome.contract is not None:  # a redeal is worth nothing
                     declared, belots = extras[outcome]
                     total = contract_total(outcome.contract, rules)
-                    value = _shifted(
-                        values[outcome.hands, outcome.contract, outcome.declarers],
-                        shifts[outcome.declarers],
-                        total,
-                    )
+                    value = values[outcome.hands, outcome.contract, outcome.declarers]
                     gained = w * net_score(
                         rules,
                         outcome.contract,
