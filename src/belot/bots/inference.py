@@ -66,7 +66,6 @@ class PlayModel:
     def __init__(
         self, view: SeatView, miss: float | None, *, partner_miss: float | None = None
     ) -> None:
-        self.miss = miss
         self._rule, self._option = game_of(view.rules).obligations(view.rules)
         self._contract = view.contract
         self._plays: list[_Play] = []
