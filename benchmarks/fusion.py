@@ -1,0 +1,469 @@
+"""What strategy fusion costs `strong`'s card play: one seat's next card chosen as that seat could
+choose it, against chosen in each world with every hand open.
+
+`strong` values each legal card by the mean, over worlds dealt as it deals them (weighed by the
+calls and plays as it weighs them), of the card points its team takes when all four play best
+with every hand open. So in each world every later card is chosen knowing that world: the
+seat's own, its partner's and the other team's, though none of them could ("strategy fusion").
+This script takes one of those later cards at a time and chooses it without the open hands. At
+each of `strong`'s card decisions with a choice (four `strong` seats play the deals), in each
+world and for each legal card ``c``:
+
+- ``--who own``: the deal is followed from ``c`` by the other three's open-hands best cards (the
+  solver's) to the seat's next turn. There the seat cannot tell apart the worlds in which the
+  same cards could have been played since ``c``: one card for them all, the one with the best
+  weighed mean over them, replaces each world's best card.
+- ``--who partner``, ``next``, ``previous`` (the partner, or the other team's seat after the
+  seat or before it): the deal is followed so to that seat's next turn, and its card there is
+  the best mean over ``--its-worlds`` positions as it may see them (its own hand kept, the other
+  three hands dealt again with their sizes and the voids shown), not its best with open hands.
+
+A card's **fused** value is the open-hands mean (what `strong` reads), its **unfused** value the
+mean with that one card chosen so. Per decision: whether the best card by the unfused values
+differs from the best by the fused ones; what it gains by the unfused values over the fused best
+(a gain measured on the worlds that chose it, so biased upwards), and the same two cards valued
+again on as many fresh worlds (unbiased: the column to read); what it loses by the fused values;
+what the fusion (fused less unfused) is of the fused best and of all cards; and how many worlds
+a path was played in (``own``) or how many choices a card was made (the others). Card points of
+the seat's team.
+
+Only one card is unfused at a time, and the rest of the deal is still played open-handed, so
+this is not a duel: it says whether a search that did not fuse that card would choose
+differently, and by how much its own values would prefer the other choice. Decisions of the
+first trick use fewer worlds (``--early-worlds``), as their solves are whole deals.
+
+Run: ``.venv/bin/python benchmarks/fusion.py --game french --who partner --deals 32`` (about ten
+minutes on one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+
+from belot.bots import make
+from belot.bots.arena import duel_deal
+from belot.bots.sampling import Constraints, SamplingError
+from belot.bots.solver import Position, Solver, rules_options
+from belot.bots.strong import _dealt_world, _readers, _world_weight
+from belot.engine.actions import Play
+from belot.engine.cards import mask_of
+from belot.engine.games import GAMES
+from belot.engine.rules import Rules
+from belot.engine.scoring import contract_total
+from belot.engine.view import SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One decision: how many cards, whether the unfused best differs from the fused best, what
+    the unfused best gains over the fused best by the unfused values (on the same worlds, and
+    ``checked`` on fresh ones), the fused value it loses, the mean fusion (fused less unfused) of
+    the fused best card and of all the legal cards, the mean worlds a path is played in (or
+    choices a card), and each card's fused and unfused value (card points, by card index)."""
+
+    cards: int
+    worlds: int
+    differs: bool
+    gain: float
+    checked: float
+    cost: float
+    fusion_best: float
+    fusion_mean: float
+    groups: float
+    fused: dict[int, float] = dataclasses.field(default_factory=dict)
+    unfused: dict[int, float] = dataclasses.field(default_factory=dict)
+
+    def unfused_of(self, card: int, against: int) -> float:
+        """The unfused value of ``card`` less that of ``against``."""
+        return self.unfused[card] - self.unfused[against]
+
+
+def _ours(position: Position, value: int, seat: int, total: int) -> int:
+    """``value`` (the declarers' card points) as the card points of ``seat``'s team."""
+    return value if seat % 2 == position.declarers % 2 else total - value
+
+
+def read(
+    view: SeatView,
+    solver: Solver,
+    worlds: int,
+    rng: random.Random,
+    cards: list[int] | None = None,
+) -> Reading | None:
+    """The fusion of the seat's next card at ``view``, of ``cards`` (None: every legal card;
+    the result None: one legal card or no world). Where the best cards differ, the two are
+    valued again, unfused, over as many fresh worlds."""
+    legal = sorted({a.card.index for a in view.legal if isinstance(a, Play)})
+    if cards is not None:
+        legal = cards
+    if len(legal) < 2:
+        return None
+    contract, bidder = view.contract, view.bidder
+    assert contract is not None and bidder is not None
+    constraints = Constraints.of(view)
+    calls, model, reading = _readers(view)
+    mine = mask_of(view.hand)
+    trick = view.current_trick
+    leader = trick[0][0] if trick else view.seat
+    options = rules_options(view.rules, contract)
+    total = contract_total(contract, view.rules)
+    seat = int(view.seat)
+    roots: list[tuple[float, Position]] = []
+    for _ in range(worlds):
+        try:
+            world = _dealt_world(view.seat, constraints, mine, rng)
+        except SamplingError:
+            break
+        w = _world_weight(view, world, rng, calls, model, reading)
+        if w > 0.0:
+            root = Position(
+                world,
+                contract,
+                bidder.team,
+                leader,
+                tuple(card.index for _, card in trick),
+                view.card_points,
+                **options,
+            )
+            roots.append((w, root))
+    weights = sum(w for w, _ in roots)
+    if weights <= 0.0:
+        return None
+    # Each world's path from each card to the seat's next turn (the others' open-hands best).
+    paths: dict[tuple[int, int], tuple[int, ...]] = {}
+    for i, (_, root) in enumerate(roots):
+        for c in legal:
+            position = root.play(c)
+            played: list[int] = []
+            while any(position.hands) and position.turn != view.seat:
+                values = solver.solve_cards(position)
+                mover = int(position.turn)
+                best = max(
+                    values,
+                    key=lambda card: (_ours(position, values[card], mover, total), -card.index),
+                )
+                played.append(best.index)
+                position = position.play(best.index)
+            paths[i, c] = tuple(played)
+    # The seat's next cards valued in each world where a path could have been played.
+    nexts: dict[tuple[int, int, tuple[int, ...]], dict[int, int] | None] = {}
+
+    def after(i: int, c: int, path: tuple[int, ...]) -> dict[int, int] | None:
+        key = (i, c, path)
+        if key not in nexts:
+            position = roots[i][1].play(c)
+            for card in path:
+                if not solver.legal_mask(position) >> card & 1:
+                    nexts[key] = None
+                    return None
+                position = position.play(card)
+            if any(position.hands):
+                nexts[key] = {
+                    card.index: _ours(position, value, seat, total)
+                    for card, value in solver.solve_cards(position).items()
+                }
+            else:
+                nexts[key] = {
+                    -1: _ours(position, position.points[int(position.declarers)], seat, total)
+                }
+        return nexts[key]
+
+    fused: dict[int, float] = defaultdict(float)
+    unfused: dict[int, float] = defaultdict(float)
+    shared: dict[tuple[int, tuple[int, ...]], int] = {}
+    sizes: list[int] = []
+    for (i, c), path in paths.items():
+        w, _ = roots[i]
+        own = after(i, c, path)
+        assert own is not None
+        fused[c] += w * max(own.values())
+        if (c, path) not in shared:
+            group = [
+                (roots[j][0], got)
+                for j in range(len(roots))
+                if (got := after(j, c, path)) is not None
+            ]
+            sizes.append(len(group))
+            shared[c, path] = max(own, key=lambda d: (sum(wj * got[d] for wj, got in group), -d))
+        unfused[c] += w * own[shared[c, path]]
+    best_fused = max(legal, key=lambda c: (fused[c], -c))
+    best_unfused = max(legal, key=lambda c: (unfused[c], -c))
+    fusion = {c: (fused[c] - unfused[c]) / weights for c in legal}
+    checked = 0.0
+    if best_fused != best_unfused and cards is None:
+        again = read(view, solver, worlds, rng, [best_fused, best_unfused])
+        checked = float("nan") if again is None else again.unfused_of(best_unfused, best_fused)
+    return Reading(
+        cards=len(view.hand),
+        worlds=worlds,
+        differs=best_fused != best_unfused,
+        gain=(unfused[best_unfused] - unfused[best_fused]) / weights,
+        checked=checked,
+        cost=(fused[best_fused] - fused[best_unfused]) / weights,
+        fusion_best=fusion[best_fused],
+        fusion_mean=sum(fusion.values()) / len(legal),
+        groups=sum(sizes) / len(sizes),
+        fused={c: fused[c] / weights for c in legal},
+        unfused={c: unfused[c] / weights for c in legal},
+    )
+
+
+def _voids(tricks: list[list[tuple[int, int]]]) -> list[int]:
+    """Each seat's card set of the suits it has shown void in (a card of another suit on a
+    lead)."""
+    voids = [0, 0, 0, 0]
+    for plays in tricks:
+        led = plays[0][1] >> 3
+        for seat, card in plays[1:]:
+            if card >> 3 != led:
+                voids[seat] |= 0xFF << (8 * led)
+    return voids
+
+
+def _seen_by(
+    position: Position, player: int, voids: list[int], count: int, rng: random.Random
+) -> list[Position]:
+    """Up to ``count`` positions as ``player`` may see ``position``: its own hand kept, the other
+    three hands dealt again from their cards with their sizes and shown voids."""
+    seats = [s for s in range(4) if s != player]
+    pool = [c for c in range(32) if sum(position.hands[s] for s in seats) >> c & 1]
+    sizes = [position.hands[s].bit_count() for s in seats]
+    result: list[Position] = []
+    for _ in range(count):
+        for _ in range(200):
+            rng.shuffle(pool)
+            hands = list(position.hands)
+            start = 0
+            for s, size in zip(seats, sizes, strict=True):
+                hands[s] = sum(1 << c for c in pool[start : start + size])
+                start += size
+            if all(hands[s] & voids[s] == 0 for s in seats):
+                result.append(
+                    dataclasses.replace(position, hands=(hands[0], hands[1], hands[2], hands[3]))
+                )
+                break
+    return result
+
+
+def _other_values(
+    view: SeatView,
+    solver: Solver,
+    other: int,
+    cards: list[int],
+    worlds: int,
+    its_worlds: int,
+    rng: random.Random,
+) -> tuple[dict[int, float], dict[int, float], float, int]:
+    """For each of ``cards`` (the seat's legal cards, indices), its weighed sum over ``worlds``
+    dealt worlds of the seat's team's card points with ``other``'s next card its open-hands best
+    (fused) and chosen by the mean over ``its_worlds`` positions dealt as it may see them
+    (unfused); the sum of the weights; how many such choices were made."""
+    contract, bidder = view.contract, view.bidder
+    assert contract is not None and bidder is not None
+    constraints = Constraints.of(view)
+    calls, model, reading = _readers(view)
+    mine = mask_of(view.hand)
+    trick = view.current_trick
+    leader = trick[0][0] if trick else view.seat
+    options = rules_options(view.rules, contract)
+    total = contract_total(contract, view.rules)
+    seat = int(view.seat)
+    sign = 1 if other % 2 == seat % 2 else -1  # the other's team's card points, up to a constant
+    history = [[(int(s), c.index) for s, c in t.plays] for t in view.completed_tricks]
+    fused: dict[int, float] = defaultdict(float)
+    unfused: dict[int, float] = defaultdict(float)
+    weights = 0.0
+    choices = 0
+    for _ in range(worlds):
+        try:
+            world = _dealt_world(view.seat, constraints, mine, rng)
+        except SamplingError:
+            break
+        w = _world_weight(view, world, rng, calls, model, reading)
+        if w <= 0.0:
+            continue
+        root = Position(
+            world,
+            contract,
+            bidder.team,
+            leader,
+            tuple(card.index for _, card in trick),
+            view.card_points,
+            **options,
+        )
+        weights += w
+        for c in cards:
+            current = [(int(s), card.index) for s, card in trick]
+            tricks = list(history)
+            position = root
+            card = c
+            while True:
+                current.append((int(position.turn), card))
+                position = position.play(card)
+                if len(current) == 4:
+                    tricks.append(current)
+                    current = []
+                if not any(position.hands) or position.turn == other:
+                    break
+                values = solver.solve_cards(position)
+                mover = int(position.turn)
+                card = max(
+                    values, key=lambda d: (_ours(position, values[d], mover, total), -d.index)
+                ).index
+            if not any(position.hands):
+                value = _ours(position, position.points[int(position.declarers)], seat, total)
+                fused[c] += w * value
+                unfused[c] += w * value
+                continue
+            values = solver.solve_cards(position)
+            own = {d.index: _ours(position, v, seat, total) for d, v in values.items()}
+            best = max(own, key=lambda d: (sign * own[d], -d))
+            choice = best
+            if len(own) > 1:
+                sums = dict.fromkeys(own, 0.0)
+                voids = _voids([*tricks, current] if current else tricks)
+                for seen in _seen_by(position, other, voids, its_worlds, rng):
+                    for d, v in solver.solve_cards(seen).items():
+                        sums[d.index] += sign * _ours(seen, v, seat, total)
+                choice = max(sums, key=lambda d: (sums[d], -d))
+                choices += 1
+            fused[c] += w * own[best]
+            unfused[c] += w * own[choice]
+    return fused, unfused, weights, choices
+
+
+def read_other(
+    view: SeatView, solver: Solver, other: int, worlds: int, its_worlds: int, rng: random.Random
+) -> Reading | None:
+    """The fusion of another seat's next card at ``view`` (``other``: the partner, or one of the
+    other team): in each world that seat's next card (after the seat's and, on the way, the
+    others' open-hands best) chosen by the mean over ``its_worlds`` positions dealt as it may
+    see them, against its open-hands best card there (None: one legal card or no world). Where
+    the best cards differ, the two are valued again, unfused, over as many fresh worlds."""
+    legal = sorted({a.card.index for a in view.legal if isinstance(a, Play)})
+    if len(legal) < 2:
+        return None
+    fused, unfused, weights, choices = _other_values(
+        view, solver, other, legal, worlds, its_worlds, rng
+    )
+    if weights <= 0.0:
+        return None
+    best_fused = max(legal, key=lambda c: (fused[c], -c))
+    best_unfused = max(legal, key=lambda c: (unfused[c], -c))
+    fusion = {c: (fused[c] - unfused[c]) / weights for c in legal}
+    checked = 0.0
+    if best_fused != best_unfused:
+        _, again, fresh, _ = _other_values(
+            view, solver, other, [best_fused, best_unfused], worlds, its_worlds, rng
+        )
+        if fresh > 0.0:
+            checked = (again[best_unfused] - again[best_fused]) / fresh
+    return Reading(
+        cards=len(view.hand),
+        worlds=worlds,
+        differs=best_fused != best_unfused,
+        gain=(unfused[best_unfused] - unfused[best_fused]) / weights,
+        checked=checked,
+        cost=(fused[best_fused] - fused[best_unfused]) / weights,
+        fusion_best=fusion[best_fused],
+        fusion_mean=sum(fusion.values()) / len(legal),
+        groups=choices / len(legal),
+        fused={c: fused[c] / weights for c in legal},
+        unfused={c: unfused[c] / weights for c in legal},
+    )
+
+
+def _other(seat: int, who: str, direction: int) -> int:
+    """The seat ``who`` names from ``seat``: its partner, or the next or previous to play."""
+    step = {"partner": 2, "next": direction, "previous": -direction}[who]
+    return (seat + step) % 4
+
+
+def _mean_interval(values: list[float], n: int) -> str:
+    """The mean of ``values`` over ``n`` decisions (the others count 0) with its 95% interval."""
+    if n < 2:
+        return "-"
+    mean = sum(values) / n
+    spread = (sum(v * v for v in values) - n * mean * mean) / (n - 1)
+    return f"{mean:.3f} ± {1.96 * math.sqrt(max(spread, 0.0) / n):.3f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=tuple(GAMES), default="french")
+    parser.add_argument("--deals", type=int, default=12, help="deals, `strong` in all four seats")
+    parser.add_argument("--worlds", type=int, default=24, help="worlds a decision")
+    parser.add_argument("--early-worlds", type=int, default=8, help="worlds in the first trick")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--who",
+        choices=("own", "partner", "next", "previous"),
+        default="own",
+        help="whose next card is chosen without the open hands: the seat's, its partner's, or "
+        "or the other team's seat that plays next after it or just before it",
+    )
+    parser.add_argument(
+        "--its-worlds", type=int, default=8, help="worlds another seat's choice weighs"
+    )
+    args = parser.parse_args()
+    rules = Rules.preset_named(args.game)
+    bots = [make("strong", seed=100 + s) for s in range(4)]
+    solver = Solver()
+    rng = random.Random(args.seed)
+    rows: dict[str, list[Reading]] = defaultdict(list)
+    for number in range(args.deals):
+        deal = duel_deal(rules, args.seed, number)
+        while not deal.is_over:
+            seat = deal.turn
+            assert seat is not None
+            view = deal.view(seat)
+            if any(isinstance(a, Play) for a in view.legal):
+                worlds = args.early_worlds if len(view.hand) == 8 else args.worlds
+                reading = (
+                    read(view, solver, worlds, rng)
+                    if args.who == "own"
+                    else read_other(
+                        view,
+                        solver,
+                        _other(seat, args.who, rules.direction),
+                        worlds,
+                        args.its_worlds,
+                        rng,
+                    )
+                )
+                if reading is not None:
+                    rows[f"trick {9 - reading.cards}"].append(reading)
+                    rows["all"].append(reading)
+            deal.push(bots[seat].act(view))
+    print(
+        f"{args.game}, {args.deals} deals, strong in every seat, seed {args.seed}, "
+        f"the {args.who} next card unfused"
+    )
+    print(
+        "| decisions | n | unfused best differs | its unfused gain | the same, fresh worlds "
+        "| its fused cost "
+        "| fusion of the fused best "
+        f"| fusion, all cards | {'worlds a path' if args.who == 'own' else 'choices a card'} |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for key in ["all", *(f"trick {t}" for t in range(1, 9))]:
+        got = rows.get(key)
+        if not got:
+            continue
+        n = len(got)
+        print(
+            f"| {key} | {n} | {sum(r.differs for r in got) / n:.1%} "
+            f"| {sum(r.gain for r in got) / n:.3f} "
+            f"| {_mean_interval([r.checked for r in got if r.checked == r.checked], n)} "
+            f"| {sum(r.cost for r in got) / n:.2f} | {sum(r.fusion_best for r in got) / n:.2f} "
+            f"| {sum(r.fusion_mean for r in got) / n:.2f} | {sum(r.groups for r in got) / n:.1f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
