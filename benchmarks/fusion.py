@@ -378,6 +378,14 @@ def read_other(
     )
 
 
+_WHOSE = {
+    "own": "the seat's own",
+    "partner": "the partner's",
+    "next": "the next seat's",
+    "previous": "the previous seat's",
+}
+
+
 def _other(seat: int, who: str, direction: int) -> int:
     """The seat ``who`` names from ``seat``: its partner, or the next or previous to play."""
     step = {"partner": 2, "next": direction, "previous": -direction}[who]
@@ -442,7 +450,7 @@ def main() -> None:
             deal.push(bots[seat].act(view))
     print(
         f"{args.game}, {args.deals} deals, strong in every seat, seed {args.seed}, "
-        f"the {args.who} next card unfused"
+        f"{_WHOSE[args.who]} next card unfused"
     )
     print(
         "| decisions | n | unfused best differs | its unfused gain | the same, fresh worlds "
