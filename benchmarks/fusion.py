@@ -43,12 +43,13 @@ import dataclasses
 import math
 import random
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from belot.bots import make
 from belot.bots.arena import duel_deal
 from belot.bots.sampling import Constraints, SamplingError
-from belot.bots.solver import Position, Solver, rules_options
+from belot.bots.solver import Position, Solver
 from belot.bots.strong import _dealt_world, _readers, _world_weight
 from belot.engine.actions import Play
 from belot.engine.cards import mask_of
@@ -88,6 +89,22 @@ def _ours(position: Position, value: int, seat: int, total: int) -> int:
     return value if seat % 2 == position.declarers % 2 else total - value
 
 
+def _roots(view: SeatView, worlds: int, rng: random.Random) -> Iterator[tuple[float, Position]]:
+    """Up to ``worlds`` worlds dealt and weighed as `strong` deals and weighs them, each with its
+    weight and position (those of no weight left out), dealt one at a time as they are taken."""
+    constraints = Constraints.of(view)
+    calls, model, reading = _readers(view)
+    mine = mask_of(view.hand)
+    for _ in range(worlds):
+        try:
+            world = _dealt_world(view.seat, constraints, mine, rng)
+        except SamplingError:
+            return
+        w = _world_weight(view, world, rng, calls, model, reading)
+        if w > 0.0:
+            yield w, Position.in_world(view, world)
+
+
 def read(
     view: SeatView,
     solver: Solver,
@@ -103,34 +120,10 @@ def read(
         legal = cards
     if len(legal) < 2:
         return None
-    contract, bidder = view.contract, view.bidder
-    assert contract is not None and bidder is not None
-    constraints = Constraints.of(view)
-    calls, model, reading = _readers(view)
-    mine = mask_of(view.hand)
-    trick = view.current_trick
-    leader = trick[0][0] if trick else view.seat
-    options = rules_options(view.rules, contract)
-    total = contract_total(contract, view.rules)
+    assert view.contract is not None
+    total = contract_total(view.contract, view.rules)
     seat = int(view.seat)
-    roots: list[tuple[float, Position]] = []
-    for _ in range(worlds):
-        try:
-            world = _dealt_world(view.seat, constraints, mine, rng)
-        except SamplingError:
-            break
-        w = _world_weight(view, world, rng, calls, model, reading)
-        if w > 0.0:
-            root = Position(
-                world,
-                contract,
-                bidder.team,
-                leader,
-                tuple(card.index for _, card in trick),
-                view.card_points,
-                **options,
-            )
-            roots.append((w, root))
+    roots = list(_roots(view, worlds, rng))
     weights = sum(w for w, _ in roots)
     if weights <= 0.0:
         return None
@@ -263,15 +256,9 @@ def _other_values(
     dealt worlds of the seat's team's card points with ``other``'s next card its open-hands best
     (fused) and chosen by the mean over ``its_worlds`` positions dealt as it may see them
     (unfused); the sum of the weights; how many such choices were made."""
-    contract, bidder = view.contract, view.bidder
-    assert contract is not None and bidder is not None
-    constraints = Constraints.of(view)
-    calls, model, reading = _readers(view)
-    mine = mask_of(view.hand)
     trick = view.current_trick
-    leader = trick[0][0] if trick else view.seat
-    options = rules_options(view.rules, contract)
-    total = contract_total(contract, view.rules)
+    assert view.contract is not None
+    total = contract_total(view.contract, view.rules)
     seat = int(view.seat)
     sign = 1 if other % 2 == seat % 2 else -1  # the other's team's card points, up to a constant
     history = [[(int(s), c.index) for s, c in t.plays] for t in view.completed_tricks]
@@ -279,23 +266,7 @@ def _other_values(
     unfused: dict[int, float] = defaultdict(float)
     weights = 0.0
     choices = 0
-    for _ in range(worlds):
-        try:
-            world = _dealt_world(view.seat, constraints, mine, rng)
-        except SamplingError:
-            break
-        w = _world_weight(view, world, rng, calls, model, reading)
-        if w <= 0.0:
-            continue
-        root = Position(
-            world,
-            contract,
-            bidder.team,
-            leader,
-            tuple(card.index for _, card in trick),
-            view.card_points,
-            **options,
-        )
+    for w, root in _roots(view, worlds, rng):
         weights += w
         for c in cards:
             current = [(int(s), card.index) for s, card in trick]

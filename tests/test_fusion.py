@@ -17,7 +17,7 @@ from fusion import _other, read, read_other
 from belot.bots.arena import duel_deal
 from belot.bots.basic import BasicBot
 from belot.bots.sampling import Constraints
-from belot.bots.solver import Position, Solver, rules_options
+from belot.bots.solver import Position, Solver
 from belot.bots.strong import _dealt_world
 from belot.engine.actions import Play
 from belot.engine.cards import mask_of
@@ -46,24 +46,13 @@ def _views(game: str, seed: int, cards: int) -> list[SeatView]:
 def _open_values(view: SeatView, seed: int) -> dict[int, int]:
     """The open-hands values, for the seat's team, of the first world ``read`` deals with
     ``random.Random(seed)``."""
-    contract, bidder = view.contract, view.bidder
-    assert contract is not None and bidder is not None
+    assert view.contract is not None and view.bidder is not None
     world = _dealt_world(view.seat, Constraints.of(view), mask_of(view.hand), random.Random(seed))
-    trick = view.current_trick
-    position = Position(
-        world,
-        contract,
-        bidder.team,
-        trick[0][0] if trick else view.seat,
-        tuple(card.index for _, card in trick),
-        view.card_points,
-        **rules_options(view.rules, contract),
-    )
-    total = contract_total(contract, view.rules)
-    ours = view.seat.team == bidder.team
+    total = contract_total(view.contract, view.rules)
+    ours = view.seat.team == view.bidder.team
     return {
         card.index: value if ours else total - value
-        for card, value in Solver().solve_cards(position).items()
+        for card, value in Solver().solve_cards(Position.in_world(view, world)).items()
     }
 
 

@@ -148,6 +148,22 @@ def test_from_deal_and_deal_points(solver: Solver) -> None:
     assert solver.solve(position) == _minimax(position)
 
 
+def test_a_views_position_in_a_world_of_the_real_hands_is_the_deals() -> None:
+    for game in ("bulgarian", "french", "bela"):
+        deal = Deal.new(Rules.preset_named(game), seed=5)
+        with pytest.raises(SolverError, match="play phase"):
+            Position.in_world(deal.view(Seat.N), (0, 0, 0, 0))
+        while deal.trick_number < 4 or len(deal.current_trick) < 2:
+            actions = deal.legal_actions()
+            plays = [a for a in actions if isinstance(a, Play)]
+            calls = [a for a in actions if isinstance(a, Call) and a.contract is not None]
+            deal.push(plays[0] if plays else (calls or actions)[0])
+        seat = deal.turn
+        assert seat is not None
+        n, e, s, w = (deal.hand_mask(s) for s in Seat)
+        assert Position.in_world(deal.view(seat), (n, e, s, w)) == Position.from_deal(deal)
+
+
 def test_bad_positions_are_refused(solver: Solver) -> None:
     full = (0xFF, 0xFF << 8, 0xFF << 16, 0xFF << 24)
     with pytest.raises(SolverError, match="disjoint"):

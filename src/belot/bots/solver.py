@@ -45,6 +45,7 @@ from belot.engine.rules import Rules
 from belot.engine.scoring import LAST_TRICK
 from belot.engine.table import Seat, Team
 from belot.engine.tricks import ABOVE, CARD_POINTS, KEY, TRUMP_MASKS, legal_mask, winner_position
+from belot.engine.view import SeatView
 
 __all__ = [
     "Position",
@@ -107,6 +108,25 @@ class Position:
             trick=tuple(card.index for _, card in trick),
             points=deal.card_points,
             **rules_options(deal.rules, deal.contract),
+        )
+
+    @classmethod
+    def in_world(cls, view: SeatView, hands: tuple[int, int, int, int]) -> Position:
+        """The position of ``view``'s deal (in its play phase, the view's seat to play) had the
+        four seats ``hands`` (a world of the cards the seat cannot see, its own hand among them),
+        with its game's obligations."""
+        contract, bidder = view.contract, view.bidder
+        if view.phase is not Phase.PLAY or contract is None or bidder is None:
+            raise SolverError("the solver needs a deal in its play phase")
+        trick = view.current_trick
+        return cls(
+            hands=hands,
+            contract=contract,
+            declarers=bidder.team,
+            leader=trick[0][0] if trick else view.seat,
+            trick=tuple(card.index for _, card in trick),
+            points=view.card_points,
+            **rules_options(view.rules, contract),
         )
 
     @property

@@ -59,7 +59,7 @@ from belot.bots.sampling import (
     weight,
 )
 from belot.bots.signals import SignalReading, longest, plain_choices
-from belot.bots.solver import Position, Solver, load_compiled, rules_options
+from belot.bots.solver import Position, Solver, load_compiled
 from belot.engine.actions import Action, Call, Declare, Play
 from belot.engine.cards import Card, mask_of
 from belot.engine.contracts import Contract
@@ -269,9 +269,6 @@ def estimate_cards(
     if len(legal) == 1 and not value_lone:
         return [CardEstimate(legal[0], float("nan"), 0)]
     constraints = Constraints.of(view)
-    trick = view.current_trick
-    leader = trick[0][0] if trick else view.seat
-    options = rules_options(view.rules, contract)
     total = contract_total(contract, view.rules)
     ours = view.seat.team == bidder.team
     mine = mask_of(view.hand)
@@ -314,15 +311,7 @@ def estimate_cards(
         extras = None if objective is None else objective.world(world)
         if objective is not None and extras is None:
             continue  # its hands could not have made the announcements heard
-        position = Position(
-            world,
-            contract,
-            bidder.team,
-            leader,
-            tuple(card.index for _, card in trick),
-            view.card_points,
-            **options,
-        )
+        position = Position.in_world(view, world)
         # The first world may overrun the budget, never the hard cap.
         limit = max(budget, 1) if worlds else max(budget, HARD_CAP_NODES)
         pivots: tuple[int, ...] = ()
