@@ -43,7 +43,7 @@ import dataclasses
 import math
 import random
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from belot.bots import make
@@ -79,9 +79,38 @@ class Reading:
     fused: dict[int, float] = dataclasses.field(default_factory=dict)
     unfused: dict[int, float] = dataclasses.field(default_factory=dict)
 
-    def unfused_of(self, card: int, against: int) -> float:
-        """The unfused value of ``card`` less that of ``against``."""
-        return self.unfused[card] - self.unfused[against]
+    @classmethod
+    def of(
+        cls,
+        cards: int,
+        worlds: int,
+        fused: dict[int, float],
+        unfused: dict[int, float],
+        weights: float,
+        groups: float,
+        again: Callable[[int, int], float],
+    ) -> Reading:
+        """The reading of a decision with ``cards`` in hand from the weighed sums of each legal
+        card's ``fused`` and ``unfused`` values; ``again(best, other)`` values the unfused best
+        card less the fused best on fresh worlds, where the two differ."""
+        legal = sorted(fused)
+        best_fused = max(legal, key=lambda c: (fused[c], -c))
+        best_unfused = max(legal, key=lambda c: (unfused[c], -c))
+        fusion = {c: (fused[c] - unfused[c]) / weights for c in legal}
+        differs = best_fused != best_unfused
+        return cls(
+            cards=cards,
+            worlds=worlds,
+            differs=differs,
+            gain=(unfused[best_unfused] - unfused[best_fused]) / weights,
+            checked=again(best_unfused, best_fused) if differs else 0.0,
+            cost=(fused[best_fused] - fused[best_unfused]) / weights,
+            fusion_best=fusion[best_fused],
+            fusion_mean=sum(fusion.values()) / len(legal),
+            groups=groups,
+            fused={c: fused[c] / weights for c in legal},
+            unfused={c: unfused[c] / weights for c in legal},
+        )
 
 
 def _ours(position: Position, value: int, seat: int, total: int) -> int:
@@ -184,25 +213,15 @@ def read(
             sizes.append(len(group))
             shared[c, path] = max(own, key=lambda d: (sum(wj * got[d] for wj, got in group), -d))
         unfused[c] += w * own[shared[c, path]]
-    best_fused = max(legal, key=lambda c: (fused[c], -c))
-    best_unfused = max(legal, key=lambda c: (unfused[c], -c))
-    fusion = {c: (fused[c] - unfused[c]) / weights for c in legal}
-    checked = 0.0
-    if best_fused != best_unfused and cards is None:
-        again = read(view, solver, worlds, rng, [best_fused, best_unfused])
-        checked = float("nan") if again is None else again.unfused_of(best_unfused, best_fused)
-    return Reading(
-        cards=len(view.hand),
-        worlds=worlds,
-        differs=best_fused != best_unfused,
-        gain=(unfused[best_unfused] - unfused[best_fused]) / weights,
-        checked=checked,
-        cost=(fused[best_fused] - fused[best_unfused]) / weights,
-        fusion_best=fusion[best_fused],
-        fusion_mean=sum(fusion.values()) / len(legal),
-        groups=sum(sizes) / len(sizes),
-        fused={c: fused[c] / weights for c in legal},
-        unfused={c: unfused[c] / weights for c in legal},
+
+    def again(best: int, other: int) -> float:
+        if cards is not None:
+            return 0.0
+        fresh = read(view, solver, worlds, rng, [other, best])
+        return float("nan") if fresh is None else fresh.unfused[best] - fresh.unfused[other]
+
+    return Reading.of(
+        len(view.hand), worlds, fused, unfused, weights, sum(sizes) / len(sizes), again
     )
 
 
@@ -324,29 +343,16 @@ def read_other(
     )
     if weights <= 0.0:
         return None
-    best_fused = max(legal, key=lambda c: (fused[c], -c))
-    best_unfused = max(legal, key=lambda c: (unfused[c], -c))
-    fusion = {c: (fused[c] - unfused[c]) / weights for c in legal}
-    checked = 0.0
-    if best_fused != best_unfused:
-        _, again, fresh, _ = _other_values(
-            view, solver, other, [best_fused, best_unfused], worlds, its_worlds, rng
+
+    def again(best: int, other_card: int) -> float:
+        _, fresh, fresh_weights, _ = _other_values(
+            view, solver, other, [other_card, best], worlds, its_worlds, rng
         )
-        if fresh > 0.0:
-            checked = (again[best_unfused] - again[best_fused]) / fresh
-    return Reading(
-        cards=len(view.hand),
-        worlds=worlds,
-        differs=best_fused != best_unfused,
-        gain=(unfused[best_unfused] - unfused[best_fused]) / weights,
-        checked=checked,
-        cost=(fused[best_fused] - fused[best_unfused]) / weights,
-        fusion_best=fusion[best_fused],
-        fusion_mean=sum(fusion.values()) / len(legal),
-        groups=choices / len(legal),
-        fused={c: fused[c] / weights for c in legal},
-        unfused={c: unfused[c] / weights for c in legal},
-    )
+        if fresh_weights <= 0.0:
+            return float("nan")
+        return (fresh[best] - fresh[other_card]) / fresh_weights
+
+    return Reading.of(len(view.hand), worlds, fused, unfused, weights, choices / len(legal), again)
 
 
 _WHOSE = {
