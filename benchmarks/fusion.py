@@ -17,6 +17,8 @@ world and for each legal card ``c``:
   seat or before it): the deal is followed so to that seat's next turn, and its card there is
   the best mean over ``--its-worlds`` positions as it may see them (its own hand kept, the other
   three hands dealt again with their sizes and the voids shown), not its best with open hands.
+  With ``--all-later`` every later card of that seat's is chosen so, and the deal is played
+  out to its end (the rest still open-handed).
 
 A card's **fused** value is the open-hands mean (what `strong` reads), its **unfused** value the
 mean with that one card chosen so. Per decision: whether the best card by the unfused values
@@ -30,7 +32,8 @@ the seat's team.
 Only one card is unfused at a time, and the rest of the deal is still played open-handed, so
 this is not a duel: it says whether a search that did not fuse that card would choose
 differently, and by how much its own values would prefer the other choice. Decisions of the
-first trick use fewer worlds (``--early-worlds``), as their solves are whole deals.
+first trick use fewer worlds (``--early-worlds``), as their solves are whole deals;
+``--from-trick`` leaves out the decisions of the tricks before it.
 
 Run: ``.venv/bin/python benchmarks/fusion.py --game french --who partner --deals 32`` (about ten
 minutes on one core).
@@ -270,11 +273,13 @@ def _other_values(
     worlds: int,
     its_worlds: int,
     rng: random.Random,
+    all_later: bool = False,
 ) -> tuple[dict[int, float], dict[int, float], float, int]:
     """For each of ``cards`` (the seat's legal cards, indices), its weighed sum over ``worlds``
     dealt worlds of the seat's team's card points with ``other``'s next card its open-hands best
     (fused) and chosen by the mean over ``its_worlds`` positions dealt as it may see them
-    (unfused); the sum of the weights; how many such choices were made."""
+    (unfused; with ``all_later`` every later card of ``other``'s so, the rest of the deal
+    played out); the sum of the weights; how many such choices were made."""
     trick = view.current_trick
     assert view.contract is not None
     total = contract_total(view.contract, view.rules)
@@ -292,61 +297,68 @@ def _other_values(
             tricks = list(history)
             position = root
             card = c
+            fused_value: int | None = None  # the open-hands value, once the other's turn comes
             while True:
                 current.append((int(position.turn), card))
                 position = position.play(card)
                 if len(current) == 4:
                     tricks.append(current)
                     current = []
-                if not any(position.hands) or position.turn == other:
+                if not any(position.hands):
+                    value = _ours(position, position.points[int(position.declarers)], seat, total)
                     break
-                values = solver.solve_cards(position)
                 mover = int(position.turn)
-                card = max(
-                    values, key=lambda d: (_ours(position, values[d], mover, total), -d.index)
-                ).index
-            if not any(position.hands):
-                value = _ours(position, position.points[int(position.declarers)], seat, total)
-                fused[c] += w * value
-                unfused[c] += w * value
-                continue
-            values = solver.solve_cards(position)
-            own = {d.index: _ours(position, v, seat, total) for d, v in values.items()}
-            best = max(own, key=lambda d: (sign * own[d], -d))
-            choice = best
-            if len(own) > 1:
-                sums = dict.fromkeys(own, 0.0)
-                voids = _voids([*tricks, current] if current else tricks)
-                for seen in _seen_by(position, other, voids, its_worlds, rng):
-                    for d, v in solver.solve_cards(seen).items():
-                        sums[d.index] += sign * _ours(seen, v, seat, total)
-                choice = max(sums, key=lambda d: (sums[d], -d))
-                choices += 1
-            fused[c] += w * own[best]
-            unfused[c] += w * own[choice]
+                values = solver.solve_cards(position)
+                own = {d.index: _ours(position, v, seat, total) for d, v in values.items()}
+                turn_sign = 1 if mover % 2 == seat % 2 else -1
+                card = max(own, key=lambda d: (turn_sign * own[d], -d))
+                if mover != other:
+                    continue
+                if fused_value is None:
+                    fused_value = own[card]
+                if len(own) > 1:
+                    sums = dict.fromkeys(own, 0.0)
+                    voids = _voids([*tricks, current] if current else tricks)
+                    for seen in _seen_by(position, other, voids, its_worlds, rng):
+                        for d, v in solver.solve_cards(seen).items():
+                            sums[d.index] += sign * _ours(seen, v, seat, total)
+                    card = max(sums, key=lambda d: (sums[d], -d))
+                    choices += 1
+                if not all_later:
+                    value = own[card]  # the rest played open-handed
+                    break
+            fused[c] += w * (value if fused_value is None else fused_value)
+            unfused[c] += w * value
     return fused, unfused, weights, choices
 
 
 def read_other(
-    view: SeatView, solver: Solver, other: int, worlds: int, its_worlds: int, rng: random.Random
+    view: SeatView,
+    solver: Solver,
+    other: int,
+    worlds: int,
+    its_worlds: int,
+    rng: random.Random,
+    all_later: bool = False,
 ) -> Reading | None:
     """The fusion of another seat's next card at ``view`` (``other``: the partner, or one of the
     other team): in each world that seat's next card (after the seat's and, on the way, the
     others' open-hands best) chosen by the mean over ``its_worlds`` positions dealt as it may
-    see them, against its open-hands best card there (None: one legal card or no world). Where
-    the best cards differ, the two are valued again, unfused, over as many fresh worlds."""
+    see them, against its open-hands best card there; with ``all_later``, each of its later
+    cards so (None: one legal card or no world). Where the best cards differ, the two are
+    valued again, unfused, over as many fresh worlds."""
     legal = sorted({a.card.index for a in view.legal if isinstance(a, Play)})
     if len(legal) < 2:
         return None
     fused, unfused, weights, choices = _other_values(
-        view, solver, other, legal, worlds, its_worlds, rng
+        view, solver, other, legal, worlds, its_worlds, rng, all_later
     )
     if weights <= 0.0:
         return None
 
     def again(best: int, other_card: int) -> float:
         _, fresh, fresh_weights, _ = _other_values(
-            view, solver, other, [other_card, best], worlds, its_worlds, rng
+            view, solver, other, [other_card, best], worlds, its_worlds, rng, all_later
         )
         if fresh_weights <= 0.0:
             return float("nan")
@@ -395,6 +407,14 @@ def main() -> None:
     parser.add_argument(
         "--its-worlds", type=int, default=8, help="worlds another seat's choice weighs"
     )
+    parser.add_argument(
+        "--all-later",
+        action="store_true",
+        help="another seat's every later card chosen so, not only its next",
+    )
+    parser.add_argument(
+        "--from-trick", type=int, default=1, help="the first trick whose decisions are read"
+    )
     args = parser.parse_args()
     rules = Rules.preset_named(args.game)
     bots = [make("strong", seed=100 + s) for s in range(4)]
@@ -407,7 +427,10 @@ def main() -> None:
             seat = deal.turn
             assert seat is not None
             view = deal.view(seat)
-            if any(isinstance(a, Play) for a in view.legal):
+            if (
+                any(isinstance(a, Play) for a in view.legal)
+                and 9 - len(view.hand) >= args.from_trick
+            ):
                 worlds = args.early_worlds if len(view.hand) == 8 else args.worlds
                 reading = (
                     read(view, solver, worlds, rng)
@@ -419,6 +442,7 @@ def main() -> None:
                         worlds,
                         args.its_worlds,
                         rng,
+                        args.all_later,
                     )
                 )
                 if reading is not None:
@@ -427,7 +451,7 @@ def main() -> None:
             deal.push(bots[seat].act(view))
     print(
         f"{args.game}, {args.deals} deals, strong in every seat, seed {args.seed}, "
-        f"{_WHOSE[args.who]} next card unfused"
+        f"{_WHOSE[args.who]} {'every later' if args.all_later else 'next'} card unfused"
     )
     print(
         "| decisions | n | unfused best differs | its unfused gain | the same, fresh worlds "

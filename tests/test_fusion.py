@@ -1,6 +1,6 @@
 """``benchmarks/fusion.py``: a card's fused value is its open-hands value, one world fuses
-nothing, and a card chosen without the open hands is never better for its chooser's team than
-the open-hands best."""
+nothing of the seat's own cards, and cards chosen without the open hands (the next one or every
+later one) are never better for their chooser's team than the open-hands best."""
 
 from __future__ import annotations
 
@@ -69,9 +69,10 @@ def test_in_one_world_the_fused_value_is_the_open_hands_value_and_nothing_is_fus
         assert not reading.differs
         for who in ("partner", "next"):
             other = _other(view.seat, who, view.rules.direction)
-            reading = read_other(view, solver, other, 1, 4, random.Random(7))
-            assert reading is not None
-            assert reading.fused == pytest.approx(_open_values(view, 7))
+            for all_later in (False, True):
+                reading = read_other(view, solver, other, 1, 4, random.Random(7), all_later)
+                assert reading is not None
+                assert reading.fused == pytest.approx(_open_values(view, 7))
 
 
 @pytest.mark.parametrize("game", ["french", "bela"])
@@ -83,9 +84,11 @@ def test_a_card_chosen_without_open_hands_is_no_better_for_its_chooser(game: str
         assert all(own.fused[c] >= own.unfused[c] - 1e-9 for c in own.fused)
         for who, sign in (("partner", 1), ("next", -1), ("previous", -1)):
             other = _other(view.seat, who, view.rules.direction)
-            reading = read_other(view, solver, other, 6, 4, random.Random(1))
-            assert reading is not None
-            # The partner's choice can only lower the team's value, the other team's raise it.
-            assert all(
-                sign * (reading.fused[c] - reading.unfused[c]) >= -1e-9 for c in reading.fused
-            )
+            for all_later in (False, True):
+                reading = read_other(view, solver, other, 6, 4, random.Random(1), all_later)
+                assert reading is not None
+                # Against open-handed best play by the rest, the partner's choices can only lower
+                # the team's value, the other team's raise it.
+                assert all(
+                    sign * (reading.fused[c] - reading.unfused[c]) >= -1e-9 for c in reading.fused
+                )
