@@ -13,12 +13,12 @@ world and for each legal card ``c``:
   solver's) to the seat's next turn. There the seat cannot tell apart the worlds in which the
   same cards could have been played since ``c``: one card for them all, the one with the best
   weighed mean over them, replaces each world's best card.
-- ``--who partner``, ``next``, ``previous`` (the partner, or the other team's seat after the
-  seat or before it): the deal is followed so to that seat's next turn, and its card there is
-  the best mean over ``--its-worlds`` positions as it may see them (its own hand kept, the other
-  three hands dealt again with their sizes and the voids shown), not its best with open hands.
-  With ``--all-later`` every later card of that seat's is chosen so, and the deal is played
-  out to its end (the rest still open-handed).
+- ``--who partner``, ``next``, ``previous``, ``self`` (the partner, the other team's seat after
+  the seat or before it, or the seat itself): the deal is followed so to that seat's next turn
+  (after ``c``), and its card there is the best mean over ``--its-worlds`` positions as it may
+  see them (its own hand kept, the other three hands dealt again with their sizes and the voids
+  shown), not its best with open hands. With ``--all-later`` every later card of that seat's is
+  chosen so, and the deal is played out to its end (the rest still open-handed).
 
 A card's **fused** value is the open-hands mean (what `strong` reads), its **unfused** value the
 mean with that one card chosen so. Per decision: whether the best card by the unfused values
@@ -369,6 +369,7 @@ def read_other(
 
 _WHOSE = {
     "own": "the seat's own",
+    "self": "the seat's own (from its view)",
     "partner": "the partner's",
     "next": "the next seat's",
     "previous": "the previous seat's",
@@ -376,8 +377,9 @@ _WHOSE = {
 
 
 def _other(seat: int, who: str, direction: int) -> int:
-    """The seat ``who`` names from ``seat``: its partner, or the next or previous to play."""
-    step = {"partner": 2, "next": direction, "previous": -direction}[who]
+    """The seat ``who`` names from ``seat``: itself, its partner, or the next or previous to
+    play."""
+    step = {"self": 0, "partner": 2, "next": direction, "previous": -direction}[who]
     return (seat + step) % 4
 
 
@@ -399,10 +401,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--who",
-        choices=("own", "partner", "next", "previous"),
+        choices=("own", "self", "partner", "next", "previous"),
         default="own",
-        help="whose next card is chosen without the open hands: the seat's, its partner's, or "
-        "or the other team's seat that plays next after it or just before it",
+        help="whose next card is chosen without the open hands: the seat's (by the worlds it "
+        "cannot tell apart, own; or from its own view, self), its partner's, or the other "
+        "team's seat that plays next after it or just before it",
     )
     parser.add_argument(
         "--its-worlds", type=int, default=8, help="worlds another seat's choice weighs"

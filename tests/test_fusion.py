@@ -82,13 +82,13 @@ def test_a_card_chosen_without_open_hands_is_no_better_for_its_chooser(game: str
         own = read(view, solver, 6, random.Random(1))
         assert own is not None
         assert all(own.fused[c] >= own.unfused[c] - 1e-9 for c in own.fused)
-        for who, sign in (("partner", 1), ("next", -1), ("previous", -1)):
+        for who, sign in (("self", 1), ("partner", 1), ("next", -1), ("previous", -1)):
             other = _other(view.seat, who, view.rules.direction)
             for all_later in (False, True):
                 reading = read_other(view, solver, other, 6, 4, random.Random(1), all_later)
                 assert reading is not None
-                # Against open-handed best play by the rest, the partner's choices can only lower
-                # the team's value, the other team's raise it.
+                # Against open-handed best play by the rest, the seat's or its partner's choices
+                # can only lower the team's value, the other team's raise it.
                 assert all(
                     sign * (reading.fused[c] - reading.unfused[c]) >= -1e-9 for c in reading.fused
                 )
