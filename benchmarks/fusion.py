@@ -1,5 +1,5 @@
-"""What strategy fusion costs `strong`'s card play: one seat's next card chosen as that seat could
-choose it, against chosen in each world with every hand open.
+"""What strategy fusion costs `strong`'s card play: one seat's later cards chosen as that seat
+could choose them, against chosen in each world with every hand open.
 
 `strong` values each legal card by the mean, over worlds dealt as it deals them (weighed by the
 calls and plays as it weighs them), of the card points its team takes when all four play best
@@ -21,7 +21,7 @@ world and for each legal card ``c``:
   chosen so, and the deal is played out to its end (the rest still open-handed).
 
 A card's **fused** value is the open-hands mean (what `strong` reads), its **unfused** value the
-mean with that one card chosen so. Per decision: whether the best card by the unfused values
+mean with those cards chosen so. Per decision: whether the best card by the unfused values
 differs from the best by the fused ones; what it gains by the unfused values over the fused best
 (a gain measured on the worlds that chose it, so biased upwards), and the same two cards valued
 again on as many fresh worlds (unbiased: the column to read); what it loses by the fused values;
@@ -29,9 +29,10 @@ what the fusion (fused less unfused) is of the fused best and of all cards; and 
 a path was played in (``own``) or how many choices a card was made (the others). Card points of
 the seat's team.
 
-Only one card is unfused at a time, and the rest of the deal is still played open-handed, so
-this is not a duel: it says whether a search that did not fuse that card would choose
-differently, and by how much its own values would prefer the other choice. Decisions of the
+Only one seat's cards are unfused at a time (its next one, or with ``--all-later`` every later
+one), and the rest of the deal is still played open-handed, so this is not a duel: it says
+whether a search that did not fuse those cards would choose differently, and by how much its
+own values would prefer the other choice. Decisions of the
 first trick use fewer worlds (``--early-worlds``), as their solves are whole deals;
 ``--from-trick`` leaves out the decisions of the tricks before it.
 
