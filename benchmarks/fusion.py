@@ -56,7 +56,7 @@ from belot.bots.sampling import Constraints, SamplingError
 from belot.bots.solver import Position, Solver
 from belot.bots.strong import _dealt_world, _readers, _world_weight
 from belot.engine.actions import Play
-from belot.engine.cards import mask_of
+from belot.engine.cards import SUIT_MASKS, mask_of
 from belot.engine.games import GAMES
 from belot.engine.rules import Rules
 from belot.engine.scoring import contract_total
@@ -122,6 +122,25 @@ def _ours(position: Position, value: int, seat: int, total: int) -> int:
     return value if seat % 2 == position.declarers % 2 else total - value
 
 
+def _team_values(solver: Solver, position: Position, seat: int, total: int) -> dict[int, int]:
+    """Each legal card (index) of ``position`` with the card points ``seat``'s team takes when
+    all play best from there with every hand open (at the deal's end, its final points under
+    the index -1)."""
+    if not any(position.hands):
+        return {-1: _ours(position, position.points[int(position.declarers)], seat, total)}
+    return {
+        card.index: _ours(position, value, seat, total)
+        for card, value in solver.solve_cards(position).items()
+    }
+
+
+def _open_best(values: dict[int, int], mover: int, seat: int) -> int:
+    """The card (index) of ``values`` (``seat``'s team's points) best for ``mover``'s team, the
+    lowest of equal ones."""
+    sign = 1 if mover % 2 == seat % 2 else -1
+    return max(values, key=lambda d: (sign * values[d], -d))
+
+
 def _roots(view: SeatView, worlds: int, rng: random.Random) -> Iterator[tuple[float, Position]]:
     """Up to ``worlds`` worlds dealt and weighed as `strong` deals and weighs them, each with its
     weight and position (those of no weight left out), dealt one at a time as they are taken."""
@@ -167,14 +186,11 @@ def read(
             position = root.play(c)
             played: list[int] = []
             while any(position.hands) and position.turn != view.seat:
-                values = solver.solve_cards(position)
-                mover = int(position.turn)
-                best = max(
-                    values,
-                    key=lambda card: (_ours(position, values[card], mover, total), -card.index),
+                best = _open_best(
+                    _team_values(solver, position, seat, total), int(position.turn), seat
                 )
-                played.append(best.index)
-                position = position.play(best.index)
+                played.append(best)
+                position = position.play(best)
             paths[i, c] = tuple(played)
     # The seat's next cards valued in each world where a path could have been played.
     nexts: dict[tuple[int, int, tuple[int, ...]], dict[int, int] | None] = {}
@@ -188,15 +204,7 @@ def read(
                     nexts[key] = None
                     return None
                 position = position.play(card)
-            if any(position.hands):
-                nexts[key] = {
-                    card.index: _ours(position, value, seat, total)
-                    for card, value in solver.solve_cards(position).items()
-                }
-            else:
-                nexts[key] = {
-                    -1: _ours(position, position.points[int(position.declarers)], seat, total)
-                }
+            nexts[key] = _team_values(solver, position, seat, total)
         return nexts[key]
 
     fused: dict[int, float] = defaultdict(float)
@@ -237,7 +245,7 @@ def _voids(tricks: list[list[tuple[int, int]]]) -> list[int]:
         led = plays[0][1] >> 3
         for seat, card in plays[1:]:
             if card >> 3 != led:
-                voids[seat] |= 0xFF << (8 * led)
+                voids[seat] |= SUIT_MASKS[led]
     return voids
 
 
@@ -305,14 +313,12 @@ def _other_values(
                 if len(current) == 4:
                     tricks.append(current)
                     current = []
+                own = _team_values(solver, position, seat, total)
                 if not any(position.hands):
-                    value = _ours(position, position.points[int(position.declarers)], seat, total)
+                    value = own[-1]
                     break
                 mover = int(position.turn)
-                values = solver.solve_cards(position)
-                own = {d.index: _ours(position, v, seat, total) for d, v in values.items()}
-                turn_sign = 1 if mover % 2 == seat % 2 else -1
-                card = max(own, key=lambda d: (turn_sign * own[d], -d))
+                card = _open_best(own, mover, seat)
                 if mover != other:
                     continue
                 if fused_value is None:
@@ -321,8 +327,8 @@ def _other_values(
                     sums = dict.fromkeys(own, 0.0)
                     voids = _voids([*tricks, current] if current else tricks)
                     for seen in _seen_by(position, other, voids, its_worlds, rng):
-                        for d, v in solver.solve_cards(seen).items():
-                            sums[d.index] += sign * _ours(seen, v, seat, total)
+                        for d, v in _team_values(solver, seen, seat, total).items():
+                            sums[d] += sign * v
                     card = max(sums, key=lambda d: (sums[d], -d))
                     choices += 1
                 if not all_later:
@@ -384,13 +390,17 @@ def _other(seat: int, who: str, direction: int) -> int:
     return (seat + step) % 4
 
 
-def _mean_interval(values: list[float], n: int) -> str:
-    """The mean of ``values`` over ``n`` decisions (the others count 0) with its 95% interval."""
+def _checked(readings: list[Reading]) -> str:
+    """The mean of the decisions' fresh-worlds gain (0 where it is unknown) with its 95%
+    interval, by z = 1.96 as the research page's figures were printed (``arena.mean_ci``'s exact
+    z would move some in the last digit)."""
+    n = len(readings)
     if n < 2:
         return "-"
+    values = [r.checked if r.checked == r.checked else 0.0 for r in readings]
     mean = sum(values) / n
-    spread = (sum(v * v for v in values) - n * mean * mean) / (n - 1)
-    return f"{mean:.3f} ± {1.96 * math.sqrt(max(spread, 0.0) / n):.3f}"
+    spread = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return f"{mean:.3f} ± {1.96 * math.sqrt(spread / n):.3f}"
 
 
 def main() -> None:
@@ -472,7 +482,7 @@ def main() -> None:
         print(
             f"| {key} | {n} | {sum(r.differs for r in got) / n:.1%} "
             f"| {sum(r.gain for r in got) / n:.3f} "
-            f"| {_mean_interval([r.checked for r in got if r.checked == r.checked], n)} "
+            f"| {_checked(got)} "
             f"| {sum(r.cost for r in got) / n:.2f} | {sum(r.fusion_best for r in got) / n:.2f} "
             f"| {sum(r.fusion_mean for r in got) / n:.2f} | {sum(r.groups for r in got) / n:.1f} |"
         )
