@@ -188,17 +188,17 @@ def _hands(deal: Deal) -> tuple[int, int, int, int]:
 
 def _weighed(decisions: list[Decision], misses: str, miss: float, field: str) -> float:
     """The mean over ``decisions`` of ``field`` over the worlds as weighed by ``miss`` for each
-    play the model (``misses``: "strong_misses" or "basic_misses") would not have made (NaN
-    where no world keeps a weight)."""
+    play the model (``misses``: "strong_misses" or "basic_misses") would not have made. Where
+    no world keeps a weight (``miss`` 0), the reading tells nothing and the worlds count as
+    dealt, so that every reading is compared over the same decisions."""
     means = []
     for d in decisions:
-        weights = [miss ** getattr(w, misses) for w in d.worlds]
-        total = sum(weights)
-        if total > 0:
-            means.append(
-                sum(x * getattr(w, field) for x, w in zip(weights, d.worlds, strict=True)) / total
-            )
-    return statistics.mean(means) if means else math.nan
+        weights: list[float] = [miss ** getattr(w, misses) for w in d.worlds]
+        if sum(weights) == 0:
+            weights = [1.0] * len(d.worlds)
+        values: list[int] = [getattr(w, field) for w in d.worlds]
+        means.append(sum(x * v for x, v in zip(weights, values, strict=True)) / sum(weights))
+    return statistics.mean(means)
 
 
 def report(decisions: list[Decision], misses: tuple[float, ...]) -> None:
@@ -223,11 +223,12 @@ def report(decisions: list[Decision], misses: tuple[float, ...]) -> None:
                 )
         real_missed = sum(getattr(d, f"real_{key}") for d in decisions)
         asked = sum(d.plays for d in decisions)
+        none = sum(1 for d in decisions if all(getattr(w, key) for w in d.worlds))
         print(
             f"  {name:6}: agrees with {1 - missed / plays:.1%} of the plays in the dealt worlds"
             f" ({1 - real_missed / asked:.1%} in the real deal); with every play in"
-            f" {whole / len(worlds):.1%} of the worlds; the real deal at the"
-            f" {statistics.mean(ranks):.0%} point of them"
+            f" {whole / len(worlds):.1%} of the worlds (in none at {none} decisions); the real"
+            f" deal at the {statistics.mean(ranks):.0%} point of them"
         )
     for field in ("length_error", "hand_error"):
         dealt = statistics.mean(
