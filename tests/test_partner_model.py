@@ -90,10 +90,11 @@ def test_the_turns_are_the_partners_plays_with_a_choice_and_the_worlds_the_seats
     turns = _partner_turns(deal, seat.partner)
     order = [s for trick in deal.tricks for s, _ in trick.plays]
     assert turns and all(order[n] == seat.partner for n in turns)
-    # The partner's forced plays are left out: the first trick's lead is its, or a choice.
-    assert len(turns) <= order.count(seat.partner)
+    assert len(turns) <= order.count(seat.partner)  # its plays with a choice only
     row = decision(deal, deal.view(seat), 6, THINK, random.Random(2))
     assert row is not None and row.plays == len(turns) and len(row.worlds) == 6
+    # `basic` made the partner's plays: its reading of the real deal misses none of them.
+    assert row.real_basic_misses == 0
     assert all(0 <= w.strong_misses <= row.plays for w in row.worlds)
     assert all(0 <= w.basic_misses <= row.plays for w in row.worlds)
     assert all(w.hand_error <= len(deal.hand(seat.partner)) for w in row.worlds)
