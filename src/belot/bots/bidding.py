@@ -303,8 +303,9 @@ GAME_CANDIDATES: Final = 32
 #: Whether, in French Belote's first round, a world whose auction comes back to the seat in the
 #: second weighs each of its calls then and makes the best over all such worlds (the seat will
 #: choose then, not `basic`), instead of `basic`'s call for it in each world. In an A/B test
-#: (seed 163, stopped after 381 deal pairs, 80 differing) +1.09 ± 3.33 game points a deal: no
-#: gain shown, so off.
+#: (seed 163, stopped after 381 deal pairs, 80 differing) +1.09 ± 3.33 game points a deal, and
+#: again on new deals (seed 213, stopped after 1,456, 324 differing) -0.59 ± 1.81; pooled -0.24 ±
+#: 1.59 over 1,837: no gain shown, so off.
 GAME_AGAIN = False
 #: Solver nodes a candidate world is charged (its dealing and its calls' chance: 70-80 µs until
 #: ``sampling.deal_hidden`` dealt the cards no seat is barred from last, in one shuffle, 30-38
