@@ -24,7 +24,7 @@ difference is what the reading would tell the card play; this asks only how much
 would be worth (a search that asked `strong` inside each world's weight would take seconds a
 decision).
 
-Run: ``.venv/bin/python benchmarks/partner_model.py --game french --deals 24`` (about ten
+Run: ``.venv/bin/python benchmarks/partner_model.py --game french --deals 24`` (about seven
 minutes on two cores).
 """
 
