@@ -20,16 +20,11 @@ from belot.bots.strong import StrongBot
 from belot.engine.actions import Play
 from belot.engine.deal import Deal
 from belot.engine.rules import Rules
-from belot.engine.table import Seat
+from properties_common import hand_masks
 
 #: The bots think little, to keep the test quick: the model, of the same think, still makes
 #: every play of the partner's.
 THINK = 0.05
-
-
-def _hands(deal: Deal) -> tuple[int, int, int, int]:
-    a, b, c, d = (deal.hand_mask(s) for s in Seat)
-    return a, b, c, d
 
 
 def _later_decisions(
@@ -46,10 +41,7 @@ def _later_decisions(
             assert seat is not None
             view = deal.view(seat)
             if isinstance(view.legal[0], Play) and len(view.tricks) in tricks:
-                copy = Deal(deal.rules, dealer=deal.dealer, deck=deal.deck)
-                for s, action in deal.history:
-                    copy.push(action, s)
-                kept.append(copy)
+                kept.append(deal.copy())
             deal.push(bots[seat].act(view))
         if kept:
             return kept
@@ -66,7 +58,7 @@ def test_strong_agrees_with_a_strong_partners_every_play_and_not_a_basic_ones(ga
         assert seat is not None
         turns = _partner_turns(deal, seat.partner)
         model = StrongBot(seed=SEED + seat.partner, think=THINK)
-        real = world_deal(deal.view(seat), _hands(deal), rng)
+        real = world_deal(deal.view(seat), hand_masks(deal), rng)
         assert _misses(real, turns, seat.partner, model) == 0
         asked += len(turns)
     assert asked >= 2
@@ -77,7 +69,7 @@ def test_strong_agrees_with_a_strong_partners_every_play_and_not_a_basic_ones(ga
         seat = deal.turn
         assert seat is not None
         turns = _partner_turns(deal, seat.partner)
-        real = world_deal(deal.view(seat), _hands(deal), rng)
+        real = world_deal(deal.view(seat), hand_masks(deal), rng)
         model = StrongBot(seed=SEED + seat.partner, think=THINK)
         missed += _misses(real, turns, seat.partner, model)
     assert missed > 0
