@@ -52,9 +52,9 @@ from dataclasses import dataclass
 
 from belot.bots import make
 from belot.bots.arena import duel_deal
-from belot.bots.sampling import Constraints, SamplingError
+from belot.bots.sampling import Constraints, SamplingError, dealt_world
 from belot.bots.solver import Position, Solver
-from belot.bots.strong import _dealt_world, _readers, _world_weight
+from belot.bots.strong import WorldWeight
 from belot.engine.actions import Play
 from belot.engine.cards import SUIT_MASKS, mask_of
 from belot.engine.games import GAMES
@@ -145,14 +145,14 @@ def _roots(view: SeatView, worlds: int, rng: random.Random) -> Iterator[tuple[fl
     """Up to ``worlds`` worlds dealt and weighed as `strong` deals and weighs them, each with its
     weight and position (those of no weight left out), dealt one at a time as they are taken."""
     constraints = Constraints.of(view)
-    calls, model, reading = _readers(view)
+    weigh = WorldWeight.of(view)
     mine = mask_of(view.hand)
     for _ in range(worlds):
         try:
-            world = _dealt_world(view.seat, constraints, mine, rng)
+            world = dealt_world(constraints, mine, rng)
         except SamplingError:
             return
-        w = _world_weight(view, world, rng, calls, model, reading)
+        w = weigh(world, rng)
         if w > 0.0:
             yield w, Position.in_world(view, world)
 

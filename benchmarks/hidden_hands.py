@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from ab_test import read_log
 
-from belot.bots import strong
+from belot.bots import sampling, strong
 from belot.bots.arena import duel_deal, mean_ci, seatings
 from belot.bots.base import Bot
 from belot.bots.basic import BasicBot
@@ -149,19 +149,21 @@ class _Told(StrongBot):
             def of(view: SeatView) -> Constraints:
                 return told(Constraints.of(view), cards)
 
-        # A deliberate monkeypatch: strong.py looks `Constraints` and `deal_hidden` up in its own
-        # globals (it imports them from belot.bots.sampling), so they are replaced there, for
-        # this decision (`Knowing` and `with_lengths` stand in for them duck-typed), and
-        # sampling's put back after it.
+        # A deliberate monkeypatch: strong.py looks `Constraints` up in its own globals (it
+        # imports it from belot.bots.sampling), and `sampling.dealt_world`, which deals its
+        # worlds, looks `deal_hidden` up in sampling's, so each is replaced there for this
+        # decision (`Knowing` and `with_lengths` stand in for them duck-typed) and put back
+        # after it.
         strong.Constraints = Knowing  # type: ignore[attr-defined,assignment]
         if self.know == "partner-lengths" and deal.contract is not None:
             partner = view.seat.partner
-            strong.deal_hidden = with_lengths(partner, lengths(deal.hand_mask(partner)))  # type: ignore[attr-defined,assignment]
+            dealing = with_lengths(partner, lengths(deal.hand_mask(partner)))
+            sampling.deal_hidden = dealing  # type: ignore[assignment]
         try:
             return super().act(view)
         finally:
             strong.Constraints = Constraints  # type: ignore[attr-defined]
-            strong.deal_hidden = deal_hidden  # type: ignore[attr-defined]
+            sampling.deal_hidden = deal_hidden
 
 
 def told(constraints: Constraints, cards: Told) -> Constraints:

@@ -12,7 +12,7 @@ every play (checked); the fewer of the dealt worlds agree, the more the reading 
 
 Four `strong` seats play the duels' deals (``arena.duel_deal``). At each card decision with a
 choice from ``--from-trick`` to ``--to-trick``, ``--worlds`` worlds are dealt within what the
-seat has seen (``sampling.deal_hidden``; weighed by nothing, so that the readings are compared
+seat has seen (``sampling.dealt_world``; weighed by nothing, so that the readings are compared
 alone), and for each the partner's plays with a choice are asked of `strong` (at ``--think``,
 its own think when None) and of `basic` (``inference.PlayModel``). Printed: the share of the
 partner's plays each model agrees with in the dealt worlds, the share of worlds with every play
@@ -41,7 +41,7 @@ from play_lengths import length_error
 
 from belot.bots.arena import duel_deal
 from belot.bots.inference import PlayModel
-from belot.bots.sampling import Constraints, SamplingError, deal_hidden, world_deal
+from belot.bots.sampling import Constraints, SamplingError, dealt_world, world_deal
 from belot.bots.strong import StrongBot
 from belot.engine.actions import Play
 from belot.engine.deal import Deal, Phase
@@ -126,9 +126,7 @@ def decision(
     rows = []
     for _ in range(worlds):
         try:
-            hands = list(deal_hidden(constraints, rng))
-            hands[seat] = deal.hand_mask(seat)
-            world = (hands[0], hands[1], hands[2], hands[3])
+            world = dealt_world(constraints, deal.hand_mask(seat), rng)
             replayed = world_deal(view, world, rng)
         except SamplingError:
             continue

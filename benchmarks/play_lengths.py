@@ -32,7 +32,7 @@ from hidden_hands import lengths
 
 from belot.bots import strong
 from belot.bots.arena import duel_deal
-from belot.bots.sampling import Constraints, SamplingError, deal_hidden
+from belot.bots.sampling import Constraints, SamplingError, dealt_world
 from belot.bots.signals import SignalReading
 from belot.bots.strong import CardEstimate, StrongBot
 from belot.engine.actions import Play
@@ -72,12 +72,11 @@ def _read(
     n = 0
     for _ in range(worlds):
         try:
-            hands = list(deal_hidden(constraints, rng))
+            world = dealt_world(constraints, deal.hand_mask(seat), rng)
         except SamplingError:
             break
-        hands[seat] = deal.hand_mask(seat)
-        error = length_error(hands[seat.partner], real)
-        w = reading.weight((hands[0], hands[1], hands[2], hands[3]))
+        error = length_error(world[seat.partner], real)
+        w = reading.weight(world)
         dealt += error
         weighed += w * error
         weights += w

@@ -1,7 +1,7 @@
 """How evenly `strong`'s worlds are weighed: the effective number of worlds among those dealt.
 
 `strong` deals worlds within what its seat has seen, solves each, and weighs it by what the
-calls and the other team's plays say (``strong._world_weight``: the model of `basic`'s calls, and
+calls and the other team's plays say (``strong.WorldWeight``: the model of `basic`'s calls, and
 ``strong.PLAY_INFERENCE``'s weight for each play `basic` would not have made). A world that the
 plays all but rule out costs a solve and counts for little. The effective number of ``n``
 worlds weighed ``w`` is ``(sum w)^2 / sum w^2``: ``n`` if they weigh alike, 1 if one world
@@ -26,7 +26,7 @@ from collections import defaultdict
 from belot.bots import make, strong
 from belot.bots.arena import duel_deal
 from belot.bots.inference import PlayModel
-from belot.bots.sampling import Constraints
+from belot.bots.sampling import Constraints, dealt_world
 from belot.engine.actions import Play
 from belot.engine.rules import Rules
 from belot.engine.table import Seat
@@ -42,18 +42,15 @@ def effective(weights: list[float]) -> float:
 def weights_of(view: SeatView, worlds: int, candidates: int, rng: random.Random) -> list[float]:
     """The weights `strong` gives ``worlds`` worlds dealt for ``view`` (each drawn from
     ``candidates`` dealt ones when more than 1)."""
-    calls, model, reading = strong._readers(view)
+    weigh = strong.WorldWeight.of(view)
     constraints = Constraints.of(view)
     mine = sum(card.mask for card in view.hand)
     out = []
     for _ in range(worlds):
         if candidates > 1:
-            _, w = strong._drawn_world(
-                view, constraints, mine, candidates, rng, calls, model, reading
-            )
+            _, w = weigh.drawn(constraints, mine, candidates, rng)
         else:
-            world = strong._dealt_world(view.seat, constraints, mine, rng)
-            w = strong._world_weight(view, world, rng, calls, model, reading)
+            w = weigh(dealt_world(constraints, mine, rng), rng)
         out.append(w)
     return out
 

@@ -16,9 +16,8 @@ from fusion import _other, read, read_other
 
 from belot.bots.arena import duel_deal
 from belot.bots.basic import BasicBot
-from belot.bots.sampling import Constraints
+from belot.bots.sampling import Constraints, dealt_world
 from belot.bots.solver import Position, Solver
-from belot.bots.strong import _dealt_world
 from belot.engine.actions import Play
 from belot.engine.cards import mask_of
 from belot.engine.rules import Rules
@@ -47,7 +46,7 @@ def _open_values(view: SeatView, seed: int) -> dict[int, int]:
     """The open-hands values, for the seat's team, of the first world ``read`` deals with
     ``random.Random(seed)``."""
     assert view.contract is not None and view.bidder is not None
-    world = _dealt_world(view.seat, Constraints.of(view), mask_of(view.hand), random.Random(seed))
+    world = dealt_world(Constraints.of(view), mask_of(view.hand), random.Random(seed))
     total = contract_total(view.contract, view.rules)
     ours = view.seat.team == view.bidder.team
     return {

@@ -1,17 +1,21 @@
 """``benchmarks/hidden_hands.py``: the worlds of a `strong` told a hidden hand hold that hand,
-and the bot leaves `strong`'s own sampling as it found it."""
+and the bot leaves the sampling as it found it."""
 
 from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
+import hidden_hands
 from hidden_hands import TOLD, _Told, lengths, told, with_lengths
 
-from belot.bots import strong
+from belot.bots import sampling, strong
 from belot.bots.arena import duel_deal
 from belot.bots.basic import BasicBot
 from belot.bots.sampling import Constraints, deal_hidden
@@ -116,7 +120,9 @@ def test_nothing_is_told_at_the_auction() -> None:
         assert bot.act(deal.view(seat)) in deal.view(seat).legal
 
 
-def test_told_the_partner_s_suit_lengths_the_worlds_have_them() -> None:
+def test_told_the_partner_s_suit_lengths_the_worlds_have_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     deal = _in_play(2)
     seat = deal.turn
     assert seat is not None
@@ -127,7 +133,25 @@ def test_told_the_partner_s_suit_lengths_the_worlds_have_them() -> None:
     hands = {dealing(constraints, rng, 200)[seat.partner] for _ in range(30)}
     assert all(lengths(hand) == want for hand in hands)
     assert len(hands) > 1
+    # The told bot deals its worlds by ``with_lengths``'s dealing, and puts sampling's back.
+    dealt: list[tuple[int, int, int, int]] = []
+
+    def counted(
+        partner: Seat, want: tuple[int, int, int, int]
+    ) -> Callable[[Constraints, random.Random, int], tuple[int, int, int, int]]:
+        dealing = with_lengths(partner, want)
+
+        def dealing_counted(
+            constraints: Constraints, rng: random.Random, tries: int = 200
+        ) -> tuple[int, int, int, int]:
+            dealt.append(dealing(constraints, rng, tries))
+            return dealt[-1]
+
+        return dealing_counted
+
+    monkeypatch.setattr(hidden_hands, "with_lengths", counted)
     bot = _Told(seed=1, know="partner-lengths")
     bot.deal = deal
     assert bot.act(deal.view(seat)) in deal.view(seat).legal
-    assert vars(strong)["deal_hidden"] is deal_hidden  # strong's global, put back
+    assert dealt and all(lengths(world[seat.partner]) == want for world in dealt)
+    assert vars(sampling)["deal_hidden"] is deal_hidden

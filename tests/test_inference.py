@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from belot.bots.basic import ENDGAME_TRICKS, BasicBot
 from belot.bots.inference import PlayModel
-from belot.bots.sampling import Constraints, SamplingError, deal_hidden
+from belot.bots.sampling import Constraints, SamplingError, dealt_world
 from belot.engine.actions import Cut, Play
 from belot.engine.cards import ALL_CARDS
 from belot.engine.deal import Deal
@@ -90,11 +90,10 @@ def _worlds(deal: Deal, seat: Seat, rng: random.Random) -> Iterator[tuple[int, i
     constraints = Constraints.of(deal.view(seat))
     for _ in range(6):
         try:
-            hidden = list(deal_hidden(constraints, rng))
+            world = dealt_world(constraints, deal.hand_mask(seat), rng)
         except SamplingError:
             return
-        hidden[seat] = deal.hand_mask(seat)
-        yield (hidden[0], hidden[1], hidden[2], hidden[3])
+        yield world
 
 
 def test_a_world_weighs_miss_for_each_play_basic_would_not_have_made() -> None:
@@ -151,7 +150,5 @@ def test_weights_lie_between_miss_to_the_plays_and_one(seed: int, miss: float) -
     deal, seat = random.Random(seed).choice(positions)
     view = deal.view(seat)
     model = PlayModel(view, miss)
-    hidden = list(deal_hidden(Constraints.of(view), random.Random(seed)))
-    hidden[seat] = deal.hand_mask(seat)
-    w = model.weight((hidden[0], hidden[1], hidden[2], hidden[3]))
+    w = model.weight(dealt_world(Constraints.of(view), deal.hand_mask(seat), random.Random(seed)))
     assert miss**model.plays * (1 - 1e-9) <= w <= 1.0

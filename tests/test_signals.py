@@ -10,7 +10,7 @@ import pytest
 
 from belot.bots import strong
 from belot.bots.basic import BasicBot
-from belot.bots.sampling import Constraints, SamplingError, deal_hidden
+from belot.bots.sampling import Constraints, SamplingError, dealt_world
 from belot.bots.signals import SignalReading, longest, plain_choices
 from belot.bots.strong import CardEstimate, StrongBot
 from belot.engine.actions import Action, Play
@@ -106,11 +106,10 @@ def test_worlds_in_which_the_partner_broke_the_convention_weigh_less(game: str) 
         mine = deal.hand_mask(seat)
         for _ in range(4):
             try:
-                hidden = list(deal_hidden(constraints, rng))
+                world = dealt_world(constraints, mine, rng)
             except SamplingError:
                 continue
-            hidden[seat] = mine
-            weights.append(reading.weight((hidden[0], hidden[1], hidden[2], hidden[3])))
+            weights.append(reading.weight(world))
     assert weights
     assert all(any(abs(w - MISS**k) < 1e-12 for k in range(33)) for w in weights)
     assert any(w < 1.0 for w in weights)  # the signal says something

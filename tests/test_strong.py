@@ -17,7 +17,7 @@ from belot.bots import strong as strong_module
 from belot.bots.base import Thought
 from belot.bots.basic import BasicBot
 from belot.bots.inference import PlayModel
-from belot.bots.sampling import Constraints, deal_hidden, weight
+from belot.bots.sampling import Constraints, deal_hidden, dealt_world, weight
 from belot.bots.solver import Position, Solver
 from belot.bots.strong import StrongBot, estimate_cards, shared_solver
 from belot.engine.actions import Cut, Play, parse_action
@@ -228,13 +228,10 @@ def test_a_world_drawn_from_candidates_agrees_with_the_plays() -> None:
         constraints = Constraints.of(view)
         mine = sum(card.mask for card in view.hand)
         for n in range(20):
-            world, mean = strong_module._drawn_world(
-                view, constraints, mine, 8, random.Random(n), None, model, None
-            )
+            weigh = strong_module.WorldWeight(view, None, model, None)
+            world, mean = weigh.drawn(constraints, mine, 8, random.Random(n))
             rng = random.Random(n)  # the same candidates again, weighed one by one
-            candidates = [
-                strong_module._dealt_world(view.seat, constraints, mine, rng) for _ in range(8)
-            ]
+            candidates = [dealt_world(constraints, mine, rng) for _ in range(8)]
             weights = [weight(view, c) * model.weight(c) for c in candidates]
             assert world in candidates
             assert mean == pytest.approx(sum(weights) / 8)

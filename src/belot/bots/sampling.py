@@ -59,6 +59,7 @@ __all__ = [
     "announced_as",
     "choices_of",
     "deal_hidden",
+    "dealt_world",
     "drawn_by_weight",
     "played_cards",
     "weight",
@@ -376,6 +377,16 @@ def deal_hidden(
         ):
             return (hands[0], hands[1], hands[2], hands[3])
     raise SamplingError("no deal of the unseen cards fits what was seen")
+
+
+def dealt_world(
+    constraints: Constraints, mine: int, rng: random.Random
+) -> tuple[int, int, int, int]:
+    """The four hands of a world dealt at random within ``constraints`` (``deal_hidden``), the
+    seat's own holding ``mine``."""
+    hands = list(deal_hidden(constraints, rng))
+    hands[constraints.seat] = mine
+    return (hands[0], hands[1], hands[2], hands[3])
 
 
 def _deal_loose(

@@ -54,7 +54,7 @@ from belot.bots.sampling import (
     Constraints,
     SamplingError,
     announced_as,
-    deal_hidden,
+    dealt_world,
     drawn_by_weight,
     weight,
 )
@@ -75,6 +75,7 @@ __all__ = [
     "NODES_PER_SECOND",
     "CardEstimate",
     "StrongBot",
+    "WorldWeight",
     "estimate_cards",
     "shared_solver",
 ]
@@ -274,7 +275,7 @@ def estimate_cards(
     ours = view.seat.team == bidder.team
     mine = mask_of(view.hand)
     solver = shared_solver()
-    calls, model, reading = _readers(view)
+    weigh = WorldWeight.of(view)
     # Early in the deal, values to within a few points buy more worlds.
     tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
     budget = int(think * NODES_PER_SECOND)
@@ -297,16 +298,14 @@ def estimate_cards(
         drawn: float | None = None  # the world's weight, when drawn from candidates
         try:
             if candidates > 1:
-                world, drawn = _drawn_world(
-                    view, constraints, mine, candidates, rng, calls, model, reading
-                )
+                world, drawn = weigh.drawn(constraints, mine, candidates, rng)
                 budget -= CANDIDATE_NODES * candidates
                 if drawn <= 0.0:  # none agrees with the calls and plays: not worth a solve
                     if budget <= 0:
                         break
                     continue
             else:
-                world = _dealt_world(view.seat, constraints, mine, rng)
+                world = dealt_world(constraints, mine, rng)
         except SamplingError:
             break
         extras = None if objective is None else objective.world(world)
@@ -322,7 +321,7 @@ def estimate_cards(
         budget -= solver.nodes
         if values is None:
             break
-        w = drawn if drawn is not None else _world_weight(view, world, rng, calls, model, reading)
+        w = drawn if drawn is not None else weigh(world, rng)
         row = [
             objective(values[card], extras)
             if objective is not None
@@ -371,76 +370,59 @@ def estimate_cards(
     return estimates
 
 
-def _readers(
-    view: SeatView,
-) -> tuple[CallModel | None, PlayModel | None, SignalReading | None]:
-    """What weighs the card play's worlds of ``view`` (``_world_weight``): the model of the
-    calls (``PLAY_CALL_MODEL``'s games; the others read ``sampling.weight``'s factors), of the
-    other team's plays (``PLAY_INFERENCE``) and the partner's (``PARTNER_INFERENCE``), and of
-    the partner's signals (``SIGNALS``), each None where the game or the settings leave it
-    out."""
-    game = game_of(view.rules).name
-    calls = CallModel(view) if game in PLAY_CALL_MODEL else None
-    miss = PLAY_INFERENCE.get(game)
-    partner_miss = PARTNER_INFERENCE.get(game)
-    model = (
-        None
-        if miss is None and partner_miss is None
-        else PlayModel(view, miss, partner_miss=partner_miss)
-    )
-    reading = (
-        None
-        if SIGNALS is None
-        else SignalReading(view, SIGNALS, leads=SIGNAL_LEADS, discards=SIGNAL_DISCARDS)
-    )
-    return calls, model, reading
+@dataclass(frozen=True, slots=True)
+class WorldWeight:
+    """How well a world of ``view``'s card play agrees with what the seat has heard and seen,
+    as `strong` weighs it: the calls (``calls``' model, for ``PLAY_CALL_MODEL``'s games; else
+    ``sampling.weight``'s factors), the other team's plays and the partner's (``plays``:
+    ``PLAY_INFERENCE``, ``PARTNER_INFERENCE``) and the partner's signals (``signals``:
+    ``SIGNALS``), each None where the game or the settings leave it out."""
 
+    view: SeatView
+    calls: CallModel | None
+    plays: PlayModel | None
+    signals: SignalReading | None
 
-def _dealt_world(
-    seat: Seat, constraints: Constraints, mine: int, rng: random.Random
-) -> tuple[int, int, int, int]:
-    """The four hands of a world dealt within ``constraints``, ``seat`` holding ``mine``."""
-    hands = list(deal_hidden(constraints, rng))
-    hands[seat] = mine
-    return (hands[0], hands[1], hands[2], hands[3])
+    @classmethod
+    def of(cls, view: SeatView) -> WorldWeight:
+        """The weight of ``view``'s worlds under the present settings."""
+        game = game_of(view.rules).name
+        calls = CallModel(view) if game in PLAY_CALL_MODEL else None
+        miss = PLAY_INFERENCE.get(game)
+        partner_miss = PARTNER_INFERENCE.get(game)
+        plays = (
+            None
+            if miss is None and partner_miss is None
+            else PlayModel(view, miss, partner_miss=partner_miss)
+        )
+        signals = (
+            None
+            if SIGNALS is None
+            else SignalReading(view, SIGNALS, leads=SIGNAL_LEADS, discards=SIGNAL_DISCARDS)
+        )
+        return cls(view, calls, plays, signals)
 
+    def __call__(self, world: tuple[int, int, int, int], rng: random.Random) -> float:
+        """The weight of ``world`` (``rng``: the call model's choice of the cards each caller
+        had seen)."""
+        w = weight(self.view, world) if self.calls is None else self.calls.dealt(world, rng)
+        if self.plays is not None:
+            w *= self.plays.weight(world)
+        if self.signals is not None:
+            w *= self.signals.weight(world)
+        return w
 
-def _world_weight(
-    view: SeatView,
-    world: tuple[int, int, int, int],
-    rng: random.Random,
-    calls: CallModel | None,
-    model: PlayModel | None,
-    reading: SignalReading | None,
-) -> float:
-    """How well ``world`` agrees with the calls (``calls``' model, or ``sampling.weight``'s
-    factors), the other team's plays (``model``) and the partner's signals (``reading``)."""
-    w = weight(view, world) if calls is None else calls.dealt(world, rng)
-    if model is not None:
-        w *= model.weight(world)
-    if reading is not None:
-        w *= reading.weight(world)
-    return w
-
-
-def _drawn_world(
-    view: SeatView,
-    constraints: Constraints,
-    mine: int,
-    candidates: int,
-    rng: random.Random,
-    calls: CallModel | None,
-    model: PlayModel | None,
-    reading: SignalReading | None,
-) -> tuple[tuple[int, int, int, int], float]:
-    """One world drawn from ``candidates`` dealt ones by their weight (``_world_weight``), and
-    the mean of their weights (``sampling.drawn_by_weight``)."""
-    return drawn_by_weight(
-        candidates,
-        lambda: _dealt_world(view.seat, constraints, mine, rng),
-        lambda world: _world_weight(view, world, rng, calls, model, reading),
-        rng,
-    )
+    def drawn(
+        self, constraints: Constraints, mine: int, candidates: int, rng: random.Random
+    ) -> tuple[tuple[int, int, int, int], float]:
+        """One world drawn from ``candidates`` dealt ones (``sampling.dealt_world``) by their
+        weight, and the mean of their weights (``sampling.drawn_by_weight``)."""
+        return drawn_by_weight(
+            candidates,
+            lambda: dealt_world(constraints, mine, rng),
+            lambda world: self(world, rng),
+            rng,
+        )
 
 
 def _signal(view: SeatView, estimates: list[CardEstimate]) -> Card:
