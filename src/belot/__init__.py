@@ -1,4 +1,6 @@
-"""Belot: an exact rules engine for Bulgarian Belot, with bots, a browser game and a score counter.
+"""Belot: an exact rules engine for the Belot family of card games (Bulgarian Belot, French
+Belote, Coinche and Bela), with bots, a game table in the browser and the terminal, and a score
+counter.
 
 >>> from belot import Card, Deal, Seat
 >>> str(Card.from_str("10♥"))

@@ -100,7 +100,8 @@ class _Commands(click.Group):
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="belot")
 def cli() -> None:
-    """Bulgarian Belot: play, keep score, replay, benchmark."""
+    """The Belot family of card games (Bulgarian Belot, French Belote, Coinche, Bela): play,
+    keep score, replay, benchmark."""
 
 
 def main(argv: list[str] | None = None) -> None:
