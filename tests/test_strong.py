@@ -192,6 +192,32 @@ def test_the_play_inference_weighs_the_worlds(monkeypatch: pytest.MonkeyPatch) -
     assert changed >= 2
 
 
+def test_the_later_tricks_read_the_plays_at_their_own_weight(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # From the third trick on (LATE_CARDS cards in hand or fewer) a world weighs
+    # LATE_PLAY_INFERENCE's miss for each of the other team's plays `basic` would not have made;
+    # before it, PLAY_INFERENCE's.
+    games = ("bulgarian", "french", "coinche", "bela")
+    monkeypatch.setattr(strong_module, "PLAY_INFERENCE", dict.fromkeys(games, 0.5))
+    monkeypatch.setattr(strong_module, "LATE_PLAY_INFERENCE", dict.fromkeys(games, 0.1))
+    rng = random.Random(5)
+    read = {True: 0, False: 0}
+    for deal in _play_positions(24, seed=13):
+        seat = deal.turn
+        assert seat is not None
+        view = deal.view(seat)
+        late = len(view.hand) <= strong_module.LATE_CARDS
+        plays = strong_module.WorldWeight.of(view).plays
+        assert plays is not None
+        model = PlayModel(view, 0.1 if late else 0.5)
+        for _ in range(4):
+            world = dealt_world(Constraints.of(view), deal.hand_mask(seat), rng)
+            assert plays.weight(world) == model.weight(world)
+            read[late] += plays.weight(world) < 1.0
+    assert read[True] and read[False]
+
+
 def _second_trick_views(game: str, count: int) -> list[SeatView]:
     """Views of ``game`` in its second trick with a choice of card (basic's calls and first
     trick, then random cards), the seat to play's."""

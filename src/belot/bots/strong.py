@@ -140,6 +140,13 @@ PLAY_INFERENCE: dict[str, float | None] = {
     "coinche": 0.25,
     "bela": 0.25,
 }
+#: The same weight from the third trick on (hands of ``LATE_CARDS`` cards or fewer), by game; a
+#: game not named keeps its ``PLAY_INFERENCE`` throughout. The deal itself never misses when the
+#: other team is `basic` (``benchmarks/world_weights.py``), so a sharper reading is nearer the
+#: truth, but in the first two tricks, weighed in 6 to 25 worlds, it leaves fewer of them to
+#: count; the later tricks weigh up to ``MAX_WORLDS``.
+LATE_PLAY_INFERENCE: dict[str, float] = {}
+LATE_CARDS: Final = 6
 #: The weight of a world, in the card play, for each card of the partner's that `basic` holding
 #: that world's cards would not have played, by game (``PlayModel``'s ``partner_miss``); a game
 #: not named: the partner's plays say nothing but what their legality does. In an A/B test
@@ -375,8 +382,9 @@ class WorldWeight:
     """How well a world of ``view``'s card play agrees with what the seat has heard and seen,
     as `strong` weighs it: the calls (``calls``' model, for ``PLAY_CALL_MODEL``'s games; else
     ``sampling.weight``'s factors), the other team's plays and the partner's (``plays``:
-    ``PLAY_INFERENCE``, ``PARTNER_INFERENCE``) and the partner's signals (``signals``:
-    ``SIGNALS``), each None where the game or the settings leave it out."""
+    ``PLAY_INFERENCE``, or ``LATE_PLAY_INFERENCE`` from the third trick, and
+    ``PARTNER_INFERENCE``) and the partner's signals (``signals``: ``SIGNALS``), each None where
+    the game or the settings leave it out."""
 
     view: SeatView
     calls: CallModel | None
@@ -389,6 +397,8 @@ class WorldWeight:
         game = game_of(view.rules).name
         calls = CallModel(view) if game in PLAY_CALL_MODEL else None
         miss = PLAY_INFERENCE.get(game)
+        if game in LATE_PLAY_INFERENCE and len(view.hand) <= LATE_CARDS:
+            miss = LATE_PLAY_INFERENCE[game]
         partner_miss = PARTNER_INFERENCE.get(game)
         plays = (
             None
