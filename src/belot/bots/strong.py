@@ -146,8 +146,9 @@ PLAY_INFERENCE: dict[str, float | None] = {
 #: other team is `basic` (``benchmarks/world_weights.py``), so a sharper reading is nearer the
 #: truth, but in the first two tricks, weighed in 6 to 25 worlds, it leaves fewer of them to
 #: count; the later tricks weigh up to ``MAX_WORLDS``. Bela at 0.05 (a quarter before), in an
-#: A/B test against none (1,004 deal pairs, seed 217, 277 differing): -0.42 ± 1.42 game points a
-#: deal, so no game reads so (docs/bots/research.md, "The later tricks' plays read more sharply").
+#: A/B test against a quarter throughout (1,004 deal pairs, seed 217, 277 differing): -0.42 ±
+#: 1.42 game points a deal, so no game reads so (docs/bots/research.md, "The later tricks'
+#: plays read more sharply").
 LATE_PLAY_INFERENCE: dict[str, float] = {}
 LATE_CARDS: Final = 6
 #: The weight of a world, in the card play, for each card of the partner's that `basic` holding
