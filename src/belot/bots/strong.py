@@ -147,8 +147,9 @@ PLAY_INFERENCE: dict[str, float | None] = {
 #: truth, but in the first two tricks, weighed in 6 to 25 worlds, it leaves fewer of them to
 #: count; the later tricks weigh up to ``MAX_WORLDS``. Bela at 0.05 (a quarter before), in an
 #: A/B test against a quarter throughout (1,004 deal pairs, seed 217, 277 differing): -0.42 ±
-#: 1.42 game points a deal, so no game reads so (docs/bots/research.md, "The later tricks'
-#: plays read more sharply").
+#: 1.42 game points a deal; French Belote at 0.03 (a tenth before) against a tenth (990, seed
+#: 218, 160 differing): +0.23 ± 1.08. No game reads so (docs/bots/research.md, "The later
+#: tricks' plays read more sharply").
 LATE_PLAY_INFERENCE: dict[str, float] = {}
 LATE_CARDS: Final = 6
 #: The weight of a world, in the card play, for each card of the partner's that `basic` holding
