@@ -195,7 +195,7 @@ def test_the_play_inference_weighs_the_worlds(monkeypatch: pytest.MonkeyPatch) -
 def test_the_later_tricks_read_the_plays_at_their_own_weight(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # From the third trick on (LATE_CARDS cards in hand or fewer) a world weighs
+    # From the third trick on (fewer than EARLY_CARDS cards in hand) a world weighs
     # LATE_PLAY_INFERENCE's miss for each of the other team's plays `basic` would not have made;
     # before it, PLAY_INFERENCE's.
     games = ("bulgarian", "french", "coinche", "bela")
@@ -207,7 +207,7 @@ def test_the_later_tricks_read_the_plays_at_their_own_weight(
         seat = deal.turn
         assert seat is not None
         view = deal.view(seat)
-        late = len(view.hand) <= strong_module.LATE_CARDS
+        late = len(view.hand) < strong_module.EARLY_CARDS
         plays = strong_module.WorldWeight.of(view).plays
         assert plays is not None
         model = PlayModel(view, 0.1 if late else 0.5)

@@ -97,6 +97,8 @@ DEFAULT_THINK: Final = 0.5
 #: skipped for another while the budget lasts. (It was 1.5 M, 0.25 s at the 6 M nodes a second of
 #: the older solver: a tiny budget's first card of a deal then found no world about once in 600.)
 HARD_CAP_NODES: Final = 6_000_000
+#: A hand of this many cards or more is in the first two tricks, whose worlds are the fewest.
+EARLY_CARDS: Final = 7
 #: How far off (card points) each world's values may be in the first two tricks. In French
 #: Belote a card point is a game point (in Bulgarian Belot a tenth of one), yet 2 there lost
 #: -1.00 ± 2.46 a deal against 6 (A/B, 600 deal pairs, seed 201): no gain shown
@@ -141,7 +143,7 @@ PLAY_INFERENCE: dict[str, float | None] = {
     "coinche": 0.25,
     "bela": 0.25,
 }
-#: The same weight from the third trick on (hands of ``LATE_CARDS`` cards or fewer), by game; a
+#: The same weight from the third trick on (hands under ``EARLY_CARDS`` cards), by game; a
 #: game not named keeps its ``PLAY_INFERENCE`` throughout. The deal itself never misses when the
 #: other team is `basic` (``benchmarks/world_weights.py``), so a sharper reading is nearer the
 #: truth, but in the first two tricks, weighed in 6 to 25 worlds, it leaves fewer of them to
@@ -151,7 +153,6 @@ PLAY_INFERENCE: dict[str, float | None] = {
 #: 218, 160 differing): +0.23 ± 1.08. No game reads so (docs/bots/research.md, "The later
 #: tricks' plays read more sharply").
 LATE_PLAY_INFERENCE: dict[str, float] = {}
-LATE_CARDS: Final = 6
 #: The weight of a world, in the card play, for each card of the partner's that `basic` holding
 #: that world's cards would not have played, by game (``PlayModel``'s ``partner_miss``); a game
 #: not named: the partner's plays say nothing but what their legality does. In an A/B test
@@ -289,13 +290,13 @@ def estimate_cards(
     solver = shared_solver()
     weigh = WorldWeight.of(view)
     # Early in the deal, values to within a few points buy more worlds.
-    tolerance = EARLY_TOLERANCE if len(view.hand) >= 7 else 0
+    tolerance = EARLY_TOLERANCE if len(view.hand) >= EARLY_CARDS else 0
     budget = int(think * NODES_PER_SECOND)
     planned = budget
     sums = dict.fromkeys(legal, 0.0)
     silent_sums = dict.fromkeys(silent, 0.0)
     objective = _GameObjective(view, total, constraints) if game_points else None
-    candidates = CANDIDATES.get(game_of(view.rules).name, 1) if len(view.hand) >= 7 else 1
+    candidates = CANDIDATES.get(game_of(view.rules).name, 1) if len(view.hand) >= EARLY_CARDS else 1
     weights = 0.0
     worlds = 0
     # Each world's weight and its value of each legal card, to see when the best is clear (of
@@ -402,7 +403,7 @@ class WorldWeight:
         game = game_of(view.rules).name
         calls = CallModel(view) if game in PLAY_CALL_MODEL else None
         miss = PLAY_INFERENCE.get(game)
-        if game in LATE_PLAY_INFERENCE and len(view.hand) <= LATE_CARDS:
+        if game in LATE_PLAY_INFERENCE and len(view.hand) < EARLY_CARDS:
             miss = LATE_PLAY_INFERENCE[game]
         partner_miss = PARTNER_INFERENCE.get(game)
         plays = (
