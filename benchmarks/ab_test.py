@@ -29,7 +29,7 @@ from typing import Any
 
 from bot_settings import applied, parse
 
-from belot.bots.arena import deal_pair, match_pair
+from belot.bots.arena import deal_pair, match_pair, mean_ci
 from belot.bots.base import Bot
 from belot.bots.basic import BasicBot
 from belot.bots.strong import StrongBot
@@ -128,7 +128,7 @@ def main() -> None:
         log.close()
     pairs = [results[number] for number in range(count)]
     diffs = [x - y for x, y in pairs]
-    ci = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    ci = mean_ci(diffs)[1]
     print(f"X {json.dumps(args.x)}  against  Y {json.dumps(args.y)}  ({args.game})")
     if args.matches:
         print(f"  {len(diffs)} match pairs (seed {args.seed}), {sum(1 for d in diffs if d)} differ")

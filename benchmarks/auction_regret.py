@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from belot.bots import bidding
+from belot.bots.arena import mean_ci
 from belot.bots.basic import BasicBot
 from belot.bots.strong import (
     DEFAULT_THINK,
@@ -142,14 +143,14 @@ def main() -> None:
     }
     print(f"{args.game}: {len(turns)} auction turns (seed {args.seed}), reference {args.long:g} x")
     for setting, values in regrets.items():
-        half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
+        half = mean_ci(values)[1]
         print(
             f"  {setting} suits weighed: regret {statistics.mean(values):6.2f} ± {half:5.2f}"
             f" points a turn, {worlds[setting]:.1f} worlds a turn"
         )
     for a, b in ((4, 2), (4, 3), (3, 2)):
         diffs = [x - y for x, y in zip(regrets[str(a)], regrets[str(b)], strict=True)]
-        half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+        half = mean_ci(diffs)[1]
         print(f"  {a} less {b}: {statistics.mean(diffs):+.2f} ± {half:.2f}")
 
 
