@@ -21,10 +21,13 @@ from belot.bots.analysis import (
 from belot.bots.solver import Position, Solver
 from belot.bots.strong import StrongBot
 from belot.cli import cli
-from belot.engine.actions import Play
+from belot.engine.actions import CallKind, Play
 from belot.engine.deal import Deal, Phase
-from belot.engine.record import deal_to_record
+from belot.engine.match import Match
+from belot.engine.record import deal_to_record, dumps
+from belot.engine.rules import Rules
 from belot.engine.scoring import contract_total
+from belot.engine.table import Seat
 
 
 def _played_deal(seed: int = 0) -> Deal:
@@ -150,6 +153,77 @@ def test_cli_errors_are_one_line(tmp_path: Path) -> None:
         with pytest.raises(SystemExit) as stop:
             main(args)
         assert stop.value.code == 2
+
+
+def _coinche_match(deals: int, seed: int = 3) -> Match:
+    """A Coinche match of `basic` bots stopped after ``deals`` finished deals and, in the next,
+    the first ten cards (all-pass redeals count as deals)."""
+    bots = [make("basic", seed=1), make("basic", seed=2)]
+    match = Match(Rules.coinche(), seed=seed, dealer=Seat.N)
+    finished = 0
+    while True:
+        if match.deal_over:
+            finished += 1
+            match.next_deal()
+        played = sum(isinstance(a, Play) for a in match.deal.actions)
+        if finished == deals and played == 10:
+            return match
+        assert match.turn is not None
+        match.push(bots[match.turn & 1].act(match.view(match.turn)))
+
+
+def test_cli_analyse_and_hint_read_a_match_record(tmp_path: Path) -> None:
+    """A match record (as `belot match --record` and `belot play --record` write it) needs no
+    deal written out of it: `analyse` takes each deal in turn, or the one `--deal` names, and
+    `hint` the deal being played. A Coinche contract shows its bid."""
+    match = _coinche_match(2)
+    record = tmp_path / "match.json"
+    record.write_text(dumps(match))
+    runner = CliRunner()
+    result = runner.invoke(cli, ["analyse", str(record)])
+    assert result.exit_code == 0, result.output
+    assert [line for line in result.output.splitlines() if line.startswith("deal ")] == [
+        f"deal {n}, dealer {deal.dealer.name}" for n, deal in enumerate(match.deals, 1)
+    ] + [f"deal 3, dealer {match.deal.dealer.name}"]
+    first = match.deals[0]
+    one = runner.invoke(cli, ["analyse", str(record), "--deal", "1"])
+    assert one.exit_code == 0, one.output
+    assert first.contract is not None  # seed 3's first deal is played
+    assert one.output == format_annotation(first, annotate(first)) + "\n"
+    assert one.output in result.output
+    bid = [c for _, c in first.calls if c.kind is CallKind.BID][-1]
+    assert one.output.startswith(f"contract {bid.level} {first.contract.text} by ")
+    last = runner.invoke(cli, ["analyse", str(record), "--deal", "3"])
+    assert last.exit_code == 0, last.output
+    assert sum(line[:5].strip().isdigit() for line in last.output.splitlines()) == 10
+    hint_now = runner.invoke(cli, ["hint", str(record), "--think", "0.05"])
+    assert hint_now.exit_code == 0, hint_now.output
+    assert match.turn is not None and f"{match.turn.name} to play" in hint_now.output
+    legal = [str(a.card) for a in match.legal_actions() if isinstance(a, Play)]
+    assert all(card in hint_now.output for card in legal)
+    over = runner.invoke(cli, ["hint", str(record), "--deal", "2"])
+    assert "the deal is over" in str(over.exception)
+
+
+def test_cli_deal_numbers_that_are_not_there_are_refused(
+    deal: Deal, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from belot.cli import main
+
+    match = tmp_path / "match.json"
+    match.write_text(dumps(_coinche_match(0)))
+    single = tmp_path / "deal.json"
+    single.write_text(json.dumps(deal_to_record(deal)))
+    for args, words in (
+        (["analyse", str(match), "--deal", "2"], "the match has deals 1 to 1"),
+        (["hint", str(match), "--deal", "0"], "the match has deals 1 to 1"),
+        (["analyse", str(single), "--deal", "1"], "a deal of a match record"),
+    ):
+        with pytest.raises(SystemExit) as stop:
+            main(args)
+        assert stop.value.code == 2
+        error = capsys.readouterr().err
+        assert words in error and len(error.strip().splitlines()) == 1, error
 
 
 def test_hint_calls_weighs_every_legal_call(deal: Deal) -> None:

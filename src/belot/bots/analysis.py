@@ -26,7 +26,7 @@ from belot.bots.strong import (
     estimate_cards,
     shared_solver,
 )
-from belot.engine.actions import Call, Declare, Play
+from belot.engine.actions import CAPOT_LEVEL, Call, CallKind, Declare, Play
 from belot.engine.cards import Card
 from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
@@ -171,8 +171,11 @@ def losses(notes: list[CardNote]) -> dict[Seat, int]:
 def format_annotation(deal: Deal, notes: list[CardNote]) -> str:
     """The annotated deal as text: one line per card, then each seat's total."""
     assert deal.contract is not None and deal.bidder is not None
+    bid = next((call for _, call in reversed(deal.calls) if call.kind is CallKind.BID), None)
+    level = bid.level if bid is not None else 0  # Coinche's bids have one
+    amount = "" if not level else "capot " if level == CAPOT_LEVEL else f"{level} "
     lines = [
-        f"contract {deal.contract.text} by {deal.bidder.name} "
+        f"contract {amount}{deal.contract.text} by {deal.bidder.name} "
         f"({deal.bidder.team.name} declare), x{deal.double}",
         f"card points NS {deal.card_points[0]}, EW {deal.card_points[1]}",
     ]

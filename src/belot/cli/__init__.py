@@ -18,7 +18,7 @@ __all__ = ["SHORT_HELP", "main"]
 
 #: Each command's one-line help: the first sentence of its docstring, as click makes it.
 SHORT_HELP: dict[str, str] = {
-    "analyse": "Mark each card of a deal record with its cost against the best play.",
+    "analyse": "Mark each card of a deal or match record with its cost against the best play.",
     "bench": (
         "Measure speed on one core: random full deals of each game through the Deal API, "
         "legal_actions() "

@@ -1,15 +1,17 @@
 """``belot hint [FILE] [--seat S]``: each legal card (or call) with the points it can expect.
 
-FILE (or ``-`` for standard input) holds a deal record (JSON) or a position string of a deal in
-its play phase or its auction. The estimate is the strong bot's: the unseen hands are dealt many
-times consistently with what the seat has seen, and each world is solved exactly. In the
-auction, each call is followed by the rest of the auction as ``basic`` would call it, and the
-estimate is the game points the seat's team would write less the other's.
+FILE (or ``-`` for standard input) holds a deal record (JSON), a match record (its last deal, or
+``--deal N``) or a position string of a deal in its play phase or its auction. The estimate is
+the strong bot's: the unseen hands are dealt many times consistently with what the seat has
+seen, and each world is solved exactly. In the auction, each call is followed by the rest of the
+auction as ``basic`` would call it, and the estimate is the game points the seat's team would
+write less the other's.
 """
 
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,12 +19,26 @@ from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
 from belot.engine.table import Seat
 
-__all__ = ["command", "read_deal"]
+if TYPE_CHECKING:
+    from belot.engine.match import Match
+
+__all__ = ["command", "deal_option", "match_deals", "pick_deal", "read_deal", "read_record"]
+
+#: ``--deal N``: which deal of a match record the command reads.
+deal_option = click.option(
+    "--deal",
+    "number",
+    type=int,
+    default=None,
+    metavar="N",
+    help="The deal of a match record to read, from 1 (all-pass redeals count).",
+)
 
 
-def read_deal(source: str) -> Deal:
-    """A deal from a record file, a position string file, or ``-`` (standard input)."""
-    from belot.engine.record import deal_from_record, from_position, loads
+def read_record(source: str) -> Deal | Match:
+    """A deal or a match from a record file, a position string file, or ``-`` (standard
+    input)."""
+    from belot.engine.record import from_position, load_any
 
     if source == "-":
         text = sys.stdin.read()
@@ -33,10 +49,35 @@ def read_deal(source: str) -> Deal:
         except OSError as error:
             raise BelotError(f"cannot read {source}: {error.strerror}") from None
     if text.lstrip().startswith("{"):
-        return deal_from_record(loads(text))
+        return load_any(text)
     if not text.strip():
         raise BelotError(f"{source}: empty input (expected a deal record or a position)")
     return from_position(text.strip())
+
+
+def match_deals(match: Match) -> list[Deal]:
+    """Every deal of ``match`` in order: the finished ones and the one being played."""
+    return match.deals if match.deal_over else [*match.deals, match.deal]
+
+
+def pick_deal(record: Deal | Match, number: int | None) -> Deal:
+    """Deal ``number`` (from 1) of a match, by default the last; a deal record's own deal."""
+    if isinstance(record, Deal):
+        if number is not None:
+            raise BelotError("--deal picks a deal of a match record, and this is a single deal")
+        return record
+    deals = match_deals(record)
+    if number is None:
+        return deals[-1]
+    if not 1 <= number <= len(deals):
+        raise BelotError(f"--deal {number}: the match has deals 1 to {len(deals)}")
+    return deals[number - 1]
+
+
+def read_deal(source: str, number: int | None = None) -> Deal:
+    """A deal from a record file, a position string file, or ``-`` (standard input); of a
+    match record, deal ``number`` (from 1), by default the last."""
+    return pick_deal(read_record(source), number)
 
 
 @click.command()
@@ -51,7 +92,15 @@ def read_deal(source: str) -> Deal:
 )
 @click.option("--think", type=float, default=None, help="Seconds of search [default: 1, expert 2].")
 @click.option("--seed", default=0, show_default=True, help="Seed of the world sampling.")
-def command(source: str, seat_text: str | None, level: str, think: float | None, seed: int) -> None:
+@deal_option
+def command(
+    source: str,
+    seat_text: str | None,
+    level: str,
+    think: float | None,
+    seed: int,
+    number: int | None,
+) -> None:
     """Each legal card (or call) with the points the seat's team can expect."""
     # The search (numba) is imported here, not at start-up: `belot --help` lists this command.
     from belot.bots.analysis import hint, hint_calls
@@ -61,7 +110,7 @@ def command(source: str, seat_text: str | None, level: str, think: float | None,
     if think is None:
         think = EXPERT_THINK if expert else 1.0
 
-    deal = read_deal(source)
+    deal = read_deal(source, number)
     if deal.turn is None:
         raise BelotError("the deal is over: nothing to advise (see belot analyse)")
     seat = deal.turn if seat_text is None else Seat.from_str(seat_text)
