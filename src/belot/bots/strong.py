@@ -11,8 +11,9 @@ trick gets ``FIRST_TRICK_THINK`` times the budget: its worlds are whole deals to
 
 Auction: bidding by simulation (``belot.bots.bidding``): each call worth weighing is played out
 exactly in worlds dealt to agree with the calls so far, and the one with the best mean score is
-made, within ``AUCTION_THINK`` (3.6) times the card-play node budget (Coinche 2.4 times:
-``GAME_AUCTION_THINK``). Cut: ``basic``'s. Declarations: always the best set.
+made, within ``AUCTION_THINK`` (4.8) times the card-play node budget (French Belote and Bela
+3.6 times, Coinche 2.4: ``GAME_AUCTION_THINK``). Cut: ``basic``'s. Declarations: always the
+best set.
 
 Every game plays so: French Belote, Coinche and Bela deal their worlds by the same sampling (the
 turned card and its taker, Bela's hidden pairs, each game's obligations), solve them under their
@@ -115,9 +116,10 @@ MAX_WORLDS: Final = 160
 #: points. 1.2 until 6 December 2026; three times that, in A/B tests against it: +0.40 ± 0.91
 #: game points a deal (300 deal pairs), +0.32 ± 0.57 (1,000, seed 105) and +0.48 ±
 #: 0.53 (1,000, seed 191); the last two together +0.40 ± 0.39 (docs/bots/research.md, "The
-#: Bulgarian auction's window and budget"). Its slowest decisions are such turns, 10.8 M
-#: nodes, as a French Belote or Bela turn's.
-AUCTION_THINK: Final = 3.6
+#: Bulgarian auction's window and budget"). 3.6 until 7 December 2026; four times 1.2 against
+#: it: +0.26 ± 0.21 (2,000, seed 220; "Four times a card's budget for the Bulgarian auction").
+#: Its slowest decisions are such turns, 14.4 M nodes (734 ms of CPU at most over 16 deals).
+AUCTION_THINK: Final = 4.8
 #: Each other game's multiple of the card's budget for an auction turn (every game's was 1.2 at
 #: first, as Bulgarian Belot's then). A Coinche turn weighs a dozen bids in each world, so 1.2
 #: bought it about 6 worlds (French and Bela 11-12). Twice that won more Coinche matches against
