@@ -51,7 +51,7 @@ def read_record(source: str) -> Deal | Match:
     if text.lstrip().startswith("{"):
         return load_any(text)
     if not text.strip():
-        raise BelotError(f"{source}: empty input (expected a deal record or a position)")
+        raise BelotError(f"{source}: empty input (expected a deal or match record, or a position)")
     return from_position(text.strip())
 
 
