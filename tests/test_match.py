@@ -304,3 +304,15 @@ def test_each_deal_of_a_match_shows_the_score_it_starts_from() -> None:
     rebuilt = Match.from_deals(match.deals, seed=3)
     assert [d.standing for d in rebuilt.deals] == [d.standing for d in match.deals]
     assert Deal(seed=1).view(Seat.N).standing is None
+
+
+def test_deals_so_far_ends_with_the_deal_being_played() -> None:
+    match = Match(seed=5, dealer=Seat.N)
+    assert match.deals == [] and match.deals_so_far == [match.deal]
+    rng = random.Random(5)
+    play_deal(match, rng)
+    assert match.deal_over and match.deals_so_far == match.deals and match.deals[-1] is match.deal
+    match.next_deal()
+    match.push(rng.choice(match.legal_actions()))
+    assert not match.deal_over
+    assert match.deals_so_far == [*match.deals, match.deal] and len(match.deals) == 1

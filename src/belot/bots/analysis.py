@@ -26,11 +26,12 @@ from belot.bots.strong import (
     estimate_cards,
     shared_solver,
 )
-from belot.engine.actions import CAPOT_LEVEL, Call, CallKind, Declare, Play
+from belot.engine.actions import CAPOT_LEVEL, Call, Declare, Play
 from belot.engine.cards import Card
 from belot.engine.deal import Deal, Phase
 from belot.engine.errors import BelotError
 from belot.engine.games import game_of
+from belot.engine.games.coinche import bid_level
 from belot.engine.scoring import contract_total
 from belot.engine.table import Seat
 from belot.engine.view import SeatView
@@ -171,8 +172,7 @@ def losses(notes: list[CardNote]) -> dict[Seat, int]:
 def format_annotation(deal: Deal, notes: list[CardNote]) -> str:
     """The annotated deal as text: one line per card, then each seat's total."""
     assert deal.contract is not None and deal.bidder is not None
-    bid = next((call for _, call in reversed(deal.calls) if call.kind is CallKind.BID), None)
-    level = bid.level if bid is not None else 0  # Coinche's bids have one
+    level = bid_level(deal.calls)  # Coinche's bids have one
     amount = "" if not level else "capot " if level == CAPOT_LEVEL else f"{level} "
     lines = [
         f"contract {amount}{deal.contract.text} by {deal.bidder.name} "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from belot.cli.hint import deal_option, match_deals, pick_deal, read_record
+from belot.cli.hint import deal_option, pick_deal, read_record
 from belot.engine.deal import Deal
 from belot.engine.errors import BelotError
 
@@ -26,7 +26,7 @@ def command(source: str, number: int | None) -> None:
     if isinstance(record, Deal) or number is not None:
         click.echo(_analysis(pick_deal(record, number)))
         return
-    for count, deal in enumerate(match_deals(record), 1):
+    for count, deal in enumerate(record.deals_so_far, 1):
         click.echo(f"deal {count}, dealer {deal.dealer.name}")
         if deal.contract is not None:
             click.echo(_analysis(deal) + "\n")

@@ -22,7 +22,7 @@ from belot.engine.table import Seat
 if TYPE_CHECKING:
     from belot.engine.match import Match
 
-__all__ = ["command", "deal_option", "match_deals", "pick_deal", "read_deal", "read_record"]
+__all__ = ["command", "deal_option", "pick_deal", "read_deal", "read_record"]
 
 #: ``--deal N``: which deal of a match record the command reads.
 deal_option = click.option(
@@ -55,18 +55,13 @@ def read_record(source: str) -> Deal | Match:
     return from_position(text.strip())
 
 
-def match_deals(match: Match) -> list[Deal]:
-    """Every deal of ``match`` in order: the finished ones and the one being played."""
-    return match.deals if match.deal_over else [*match.deals, match.deal]
-
-
 def pick_deal(record: Deal | Match, number: int | None) -> Deal:
     """Deal ``number`` (from 1) of a match, by default the last; a deal record's own deal."""
     if isinstance(record, Deal):
         if number is not None:
             raise BelotError("--deal picks a deal of a match record, and this is a single deal")
         return record
-    deals = match_deals(record)
+    deals = record.deals_so_far
     if number is None:
         return deals[-1]
     if not 1 <= number <= len(deals):

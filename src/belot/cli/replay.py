@@ -17,6 +17,7 @@ from belot.engine.actions import CAPOT_LEVEL, Call, CallKind
 from belot.engine.cards import Card, Suit
 from belot.engine.deal import Deal, Phase, Trick
 from belot.engine.errors import BelotError
+from belot.engine.games.coinche import bid_level
 from belot.engine.match import Match
 from belot.engine.record import load_any
 from belot.engine.rules import PRESETS, Rules
@@ -100,19 +101,11 @@ def call_text(call: Call) -> str:
     return str(call)
 
 
-def _last_bid(deal: Deal) -> Call | None:
-    for _, call in reversed(deal.calls):
-        if call.kind is CallKind.BID:
-            return call
-    return None
-
-
 def contract_text(deal: Deal, *, short: bool = False) -> str:
     """The contract with its bid and doubling: ``hearts ×2 contra``, ``110 hearts coinched``;
     ``short`` for the score sheet: ``hearts ×2``, ``110♥ coinched``, ``capot♠``."""
     assert deal.contract is not None
-    bid = _last_bid(deal)
-    level = bid.level if bid is not None else 0
+    level = bid_level(deal.calls)
     words = _words(deal)
     if level:
         amount = "capot" if level == CAPOT_LEVEL else str(level)

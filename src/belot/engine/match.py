@@ -142,6 +142,11 @@ class Match:
         return [*self._finished, self._deal] if self._written else list(self._finished)
 
     @property
+    def deals_so_far(self) -> list[Deal]:
+        """Every deal in order, redeals included, the current one (over or not) last."""
+        return [*self._finished, self._deal]
+
+    @property
     def scores(self) -> list[DealScore | None]:
         """What each of ``deals`` wrote on the sheet (None for an all-pass redeal)."""
         if self._written:

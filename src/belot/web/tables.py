@@ -329,8 +329,7 @@ class Table:
         """Every deal so far, the current one (over or not) last; none before the start."""
         if not self.started:
             return []
-        match = self.match
-        return match.deals if match.deal_over else [*match.deals, match.deal]
+        return self.match.deals_so_far
 
     @property
     def deal(self) -> Deal:
