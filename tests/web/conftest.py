@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from itertools import count
 from pathlib import Path
 
@@ -169,10 +169,31 @@ class Server:
             self.process = None
 
 
+#: The servers a test made, whose logs its failure report shows.
+_SERVERS = pytest.StashKey[list[Server]]()
+#: How much of the end of each server's log a failure report shows.
+LOG_TAIL = 6000
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed test that ran servers shows the end of each one's log (what the servers did
+    is often the only clue to a failure in the browser's or the cluster's tests)."""
+    report = yield
+    if report.failed:
+        for server in item.stash.get(_SERVERS, []):
+            text = server.log.read_text(errors="replace") if server.log.exists() else "(no log)"
+            report.sections.append((f"server {server.base}", text[-LOG_TAIL:]))
+    return report
+
+
 @pytest.fixture
-def serve(tmp_path: Path) -> Iterator[type[Server]]:
+def serve(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[type[Server]]:
     """Make servers with ``serve(data, database, *options)``; each is stopped at the end."""
     made: list[Server] = []
+    request.node.stash[_SERVERS] = made
 
     class Made(Server):
         def __init__(self, data: Path, database: str | None = None, *options: str) -> None:

@@ -4,16 +4,19 @@ may write it; another refuses to serve it, clearly, until the lease is given up 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from players import Players
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.testclient import TestClient
 
 from belot.web.app import create_app
 from belot.web.store import Store
-from conftest import Server
+from conftest import Postgres, Server
 
 
 def test_a_second_server_on_one_database_refuses_the_first_ones_tables(tmp_path: Path) -> None:
@@ -172,3 +175,38 @@ def test_a_new_table_never_takes_over_a_stored_one_of_the_same_code(tmp_path: Pa
     asyncio.run(run())
     stored = other.read("SAMECODE")
     assert stored is not None and stored.config == '{"kept": true}'
+
+
+def test_an_owner_stopped_mid_transaction_keeps_no_table_past_its_lease(
+    postgres: Postgres,
+) -> None:
+    """A process stopped in the middle of a transaction (SIGSTOP, or a machine cut off between
+    two statements) keeps its rows locked while PostgreSQL keeps its session open: another
+    process taking the table over when the lease expires would wait on that lock for as long
+    as the owner is stopped. The database ends a transaction left idle for a lease, so the
+    table is taken over soon after its lease expires."""
+    from sqlalchemy import text
+
+    from belot.web.store import Batch
+
+    url = postgres.database()
+    one = Store(url, owner="one", lease_seconds=1.0)
+    two = Store(url, owner="two", lease_seconds=1.0)
+    config = {"rules": {}, "master": "1", "seats": [], "started": False}
+    assert one.write([Batch("T1", 0, [("", "a")], config)]) == set()
+    # The owner's session is ended by the database: its connection fails when it wakes.
+    with (
+        ThreadPoolExecutor(max_workers=1) as other,
+        contextlib.suppress(SQLAlchemyError),
+        one.engine.connect() as conn,
+    ):
+        conn.begin()  # the owner renews its lease, and stops before the commit
+        conn.execute(text("UPDATE belot_tables SET lease_until = lease_until WHERE id = 'T1'"))
+        time.sleep(1.1)  # the lease has expired
+        started = time.monotonic()
+        taken = other.submit(two.acquire, "T1")
+        assert taken.result(timeout=5) is None  # taken over, not waiting on the lock
+        took = time.monotonic() - started
+    assert took < 2.0, f"took {took:.2f} s"
+    stored = two.read("T1")
+    assert stored is not None and stored.actions == [("", "a")]

@@ -229,6 +229,8 @@ class Store:
         self, url: str, *, owner: str | None = None, lease_seconds: float = LEASE_SECONDS
     ) -> None:
         self.engine = open_database(url, _meta)
+        if self.engine.dialect.name == "postgresql":
+            _end_idle_transactions(self.engine, lease_seconds)
         self.url = url
         _add_missing_columns(self.engine)
         self.owner = owner or f"{_HOST}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -562,6 +564,27 @@ def _add_missing_columns(engine: Engine) -> None:
         if not set(_ADDED) <= present:
             first = str(error).splitlines()[0]
             raise StoreError(f"cannot bring the database up to date: {first}") from None
+
+
+def _end_idle_transactions(engine: Engine, seconds: float) -> None:
+    """Have PostgreSQL end the session of a transaction left idle for ``seconds`` (a lease).
+
+    A process stopped between two statements of a transaction (SIGSTOP, a machine cut off)
+    keeps the rows it wrote locked for as long as its session stays open, and another process
+    taking one of its tables over when the lease expires would wait on that lock until then.
+    A process idle in a transaction for its whole lease could not renew the lease meanwhile
+    (its store's calls go one at a time): its leases have expired, and its write fails and is
+    retried once it runs again, like any failed write."""
+    milliseconds = max(1, round(seconds * 1000))
+
+    def limit(dbapi_conn: Any, _record: Any) -> None:
+        cursor = dbapi_conn.cursor()
+        cursor.execute(f"SET idle_in_transaction_session_timeout = {milliseconds}")
+        cursor.close()
+        dbapi_conn.commit()
+
+    event.listen(engine, "connect", limit)
+    engine.dispose()  # the connections opened to create the tables: opened again with it
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
