@@ -171,7 +171,8 @@ PARTNER_INFERENCE: dict[str, float] = {}
 PLAY_CALL_MODEL: tuple[str, ...] = ("french", "coinche", "bela")
 #: A card of the first trick may search this many times a card's node budget: a world is a
 #: whole deal to solve then, so the budget buys the fewest worlds. 3.0 gained nothing in Bela's
-#: A/B test (1,486 pairs, seed 215): -0.46 ± 1.71 game points a deal.
+#: A/B test (1,486 pairs, seed 215): -0.46 ± 1.71 game points a deal; nor 2.4 in Bulgarian
+#: Belot's (996 pairs, seed 221): -0.18 ± 0.32.
 FIRST_TRICK_THINK: Final = 1.2
 #: The games whose card decisions stop dealing worlds once the best card is clearly best
 #: (``_settled``), each with how clearly and the most worlds such a decision deals: the best card
