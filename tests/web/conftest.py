@@ -177,7 +177,7 @@ LOG_TAIL = 6000
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
-    item: pytest.Item, call: pytest.CallInfo[None]
+    item: pytest.Item,
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """A failed test that ran servers shows the end of each one's log (what the servers did
     is often the only clue to a failure in the browser's or the cluster's tests)."""
