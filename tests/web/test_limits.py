@@ -86,7 +86,7 @@ def test_a_silent_spectator_holds_up_no_one(store: Store, monkeypatch: pytest.Mo
         async def add_spectator() -> Client:
             room = await hub.room(table_id)
             spectator = Client(None, never, close)
-            room.clients.append(spectator)
+            room.join(spectator)
             return spectator
 
         spectator = client.portal.call(add_spectator)

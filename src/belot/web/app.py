@@ -513,7 +513,7 @@ def create_app(
 
         async def leave(self) -> None:
             room, client = self.room, self.client
-            room.clients = [c for c in room.clients if c is not client]
+            room.forget(client)
             if client.seat is not None and not room.connected(client.seat):
                 room.left(client.seat)
             with contextlib.suppress(Exception):

@@ -43,6 +43,8 @@ class Client:
     close: Close | None = None
     #: Set once the connection is given up; nothing more is sent.
     dropped: bool = False
+    #: Called with the client once its connection is given up (its room forgets it then).
+    gone: Callable[[Client], None] | None = None
     _queue: deque[tuple[bool, str]] = field(default_factory=deque)
     _last_view: str | None = None
     _writer: asyncio.Task[None] | None = None
@@ -96,6 +98,8 @@ class Client:
         self.dropped = True
         self._queue.clear()
         _log.info("dropped a browser (seat %s): %s", self.seat, reason)
+        if self.gone is not None:
+            self.gone(self)
         if self.close is not None:
             self._closer = asyncio.get_running_loop().create_task(self._close(reason))
 

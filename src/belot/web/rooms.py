@@ -227,16 +227,22 @@ class Room:
             raise Unavailable(self.held, 503, code="reconnecting")
 
     def join(self, client: Client) -> None:
-        """A browser connected: it is shown the table at the next ``changed``."""
+        """A browser connected: it is shown the table at the next ``changed``, and forgotten
+        as soon as its connection is given up."""
         self.clients.append(client)
         self.arrivals += 1
+        client.gone = self.forget
+
+    def forget(self, client: Client) -> None:
+        """The browser is gone (dropped, or its connection closed): send it nothing more."""
+        self.clients = [c for c in self.clients if c is not client]
 
     async def tell(self, message: dict[str, Any]) -> None:
         """Send ``message`` to every browser at the table."""
         text = json.dumps(message)
         for client in list(self.clients):
             if not client.offer(text):
-                self.clients = [c for c in self.clients if c is not client]
+                self.forget(client)
 
     def hold(self, reason: str) -> None:
         """The database fails: accept nothing until ``release_hold``, and say so."""
@@ -257,7 +263,7 @@ class Room:
         # Queued, never awaited: a browser that reads slowly or not at all holds up no one.
         for client in list(self.clients):
             if not client.offer(self.state_text(client.seat), view=True):
-                self.clients = [c for c in self.clients if c is not client]
+                self.forget(client)
 
     def state(self, seat: Seat | None) -> dict[str, Any]:
         """What ``seat``'s browser is sent after a change (a spectator's when None)."""
@@ -468,7 +474,7 @@ class Room:
         texts = {False: json.dumps(public), True: json.dumps(private)}
         for client in list(self.clients):
             if not client.offer(texts[client.seat == seat], transient=True):
-                self.clients = [c for c in self.clients if c is not client]
+                self.forget(client)
 
     def arm_timer(self) -> None:
         """Start the turn timer when a person is to act (timer option), else stop it."""
