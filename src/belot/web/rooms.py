@@ -241,8 +241,7 @@ class Room:
         """Send ``message`` to every browser at the table."""
         text = json.dumps(message)
         for client in list(self.clients):
-            if not client.offer(text):
-                self.forget(client)
+            client.offer(text)  # one it drops leaves `clients` at once (`join`)
 
     def hold(self, reason: str) -> None:
         """The database fails: accept nothing until ``release_hold``, and say so."""
@@ -262,8 +261,7 @@ class Room:
             return  # shown once committed, by the change that is waiting for it
         # Queued, never awaited: a browser that reads slowly or not at all holds up no one.
         for client in list(self.clients):
-            if not client.offer(self.state_text(client.seat), view=True):
-                self.forget(client)
+            client.offer(self.state_text(client.seat), view=True)
 
     def state(self, seat: Seat | None) -> dict[str, Any]:
         """What ``seat``'s browser is sent after a change (a spectator's when None)."""
@@ -473,8 +471,7 @@ class Room:
         }
         texts = {False: json.dumps(public), True: json.dumps(private)}
         for client in list(self.clients):
-            if not client.offer(texts[client.seat == seat], transient=True):
-                self.forget(client)
+            client.offer(texts[client.seat == seat], transient=True)
 
     def arm_timer(self) -> None:
         """Start the turn timer when a person is to act (timer option), else stop it."""
