@@ -90,6 +90,19 @@ def test_a_double_must_gain_beyond_its_noise(monkeypatch: pytest.MonkeyPatch) ->
     assert _estimates(sure)[0].call == Call.pass_()
 
 
+def test_a_bid_may_be_made_to_gain_beyond_its_noise(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The sure hearts bid above still leads with a bar of one standard error of its gain over
+    # passing (its means unchanged); with a bar of very many, a gain that varies stops it.
+    sure = _view_of("JH 9H AH 10H KH")
+    first = {e.call: e.points for e in _estimates(sure)}
+    monkeypatch.setattr(bidding, "BID_Z", 1.0)
+    estimates = _estimates(sure)
+    assert estimates[0].call == Call.bid(Contract.HEARTS)
+    assert {e.call: e.points for e in estimates} == first
+    monkeypatch.setattr(bidding, "BID_Z", 1e9)
+    assert _estimates(sure)[0].call == Call.pass_()
+
+
 def test_estimates_are_deterministic_and_within_the_node_budget() -> None:
     deal = _view_of("JD 9D AD 10S AS")
     first = _estimates(deal, seed=3, nodes=2_000_000)

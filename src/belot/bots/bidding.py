@@ -103,6 +103,11 @@ MARGIN: Final = {CallKind.BID: 1.0, CallKind.CONTRA: 2.0, CallKind.RECONTRA: 2.0
 #: game points; in an A/B test against 0 (1,000 deal pairs, seed 111, 18 differing) 1.0 gained
 #: +0.22 ± 0.28 game points a deal.
 DOUBLE_Z: Final = 1.0
+#: The same for a bid: its gain over passing must also be this many standard errors of that
+#: gain (0: the margin alone; Bulgarian Belot only). 0.5 against 0, against the best call of
+#: a few noisy estimates (A/B test, seed 222, 1,014 deal pairs, 236 differing): +0.04 ± 0.29
+#: game points a deal, no gain (docs/bots/research.md, "A bid's bar in the Bulgarian auction").
+BID_Z = 0.0
 #: Values of each world may be this many card points off (much faster solves).
 TOLERANCE: Final = 4
 #: Whether those values are nonetheless exact as to the outcome they give (made, inside,
@@ -195,10 +200,12 @@ def estimate_calls(
     model = BasicBot()
     utility = playing_for(view, ours)
     sums = dict.fromkeys(calls, 0.0)
-    # Each double's squared gains over passing, world by world (``DOUBLE_Z``).
+    # Each double's (and bid's) squared gains over passing, world by world (``DOUBLE_Z``,
+    # ``BID_Z``).
     passing = Call.pass_()
     doubles = (CallKind.CONTRA, CallKind.RECONTRA)
-    squares = {c: 0.0 for c in calls if c.kind in doubles and DOUBLE_Z and passing in calls}
+    zs = {c: DOUBLE_Z if c.kind in doubles else BID_Z for c in calls if c != passing}
+    squares = {c: 0.0 for c, z in zs.items() if z and passing in calls}
     gain, loss = PLAY_SHIFT.get("bulgarian", (0, 0))
     shifts = {ours: gain, ours.other: -loss}
     worlds = 0
@@ -206,12 +213,12 @@ def estimate_calls(
 
     def margin(call: Call) -> float:
         """What ``call`` must gain over passing: its ``MARGIN`` and, for a double, ``DOUBLE_Z``
-        standard errors of its gain over the worlds so far."""
+        standard errors of its gain over the worlds so far (for a bid ``BID_Z``)."""
         result = MARGIN.get(call.kind, 0.0)
         if call in squares:
             gain = (sums[call] - sums[passing]) / worlds
             spread = (squares[call] - worlds * gain**2) / (worlds - 1) if worlds > 1 else math.inf
-            result += DOUBLE_Z * math.sqrt(max(spread, 0.0) / worlds)
+            result += zs[call] * math.sqrt(max(spread, 0.0) / worlds)
         return result
 
     for five, hands in _worlds(view, mask_of(view.hand), rng, max_worlds):
